@@ -1,0 +1,12 @@
+// The scripted provider of the tests (test/helpers/fake-llm-server.ts) as a process of its own, for
+// bench/llm-invoke.bench.ts: every request gets `{ text: 'ok' }` after BENCH_PROVIDER_DELAY_MS.
+import { startFakeLlmServer } from '../test/helpers/fake-llm-server.ts';
+
+const fake = await startFakeLlmServer();
+fake.setDefault({ text: 'Hello, bench.', delayMs: Number(process.env.BENCH_PROVIDER_DELAY_MS ?? 0) || undefined, usage: { input: 12, output: 4 } });
+// The fake records every request for tests; a bench sends hundreds of thousands.
+setInterval(() => { fake.requests.length = 0; }, 1000).unref();
+process.stdout.write(`listening ${fake.baseUrl}\n`);
+const stop = () => fake.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,163 @@
+// POST /api/v1/llm/invoke overhead: the same text request sent through Folio (child process, embedded
+// PGlite, default model gpt-4.1 on the scripted provider) and straight to the scripted provider
+// (child process, OpenAI Responses wire format), measured in the same run. Rounds alternate between
+// the two sides; each side's figure is the median of its rounds. Run once per provider delay: with no
+// delay the ratio is Folio's whole cost per call (auth, rate limit, credits hold, AI SDK, usage
+// record, ledger); with a realistic delay it shows what that cost means next to a real model.
+//
+//   node bench/llm-invoke.bench.ts [--duration 4] [--rounds 3] [--warmup 1] [--connections 10] [--delays 0,50,500]
+//                                  [--with-services]
+//
+// --with-services runs Folio on PostgreSQL + Redis instead (DATABASE_URL, REDIS_URL; defaults
+// postgres://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379), in a scratch database.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const folioBin = path.join(root, 'bin', 'folio.js');
+const providerScript = path.join(root, 'bench', 'fake-llm-provider.ts');
+
+// strict: false, because `npm run bench` passes every bench the same arguments.
+const { values: args } = parseArgs({
+  strict: false,
+  options: {
+    duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
+  },
+});
+const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
+const delays = String(args.delays).split(',').map(Number);
+const children: ChildProcess[] = [];
+const cleanups: (() => void | Promise<void>)[] = [];
+
+/** A scratch PostgreSQL database (dropped at exit) and Redis prefix for --with-services. */
+async function services(): Promise<Record<string, string>> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `folio_llm_bench_${process.pid}_${Date.now().toString(36)}`;
+  const { default: pg } = await import('pg');
+  const run = async (q: string) => { const c = new pg.Client({ connectionString: adminUrl }); await c.connect(); await c.query(q); await c.end(); };
+  await run(`create database ${name}`);
+  cleanups.push(() => run(`drop database if exists ${name} with (force)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', FOLIO_REDIS_PREFIX: `folio-llm-bench-${process.pid}-${Date.now()}:` };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a child and resolves with the first stdout line matching `ready` (stderr is shown). */
+function start(label: string, script: string, argv: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, [script, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  child.stderr!.on('data', (d) => process.stderr.write(`[${label}] ${d}`));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = ready.exec(out);
+      if (m) resolve({ child, line: m[0] });
+    });
+    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${out}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(force);
+}
+
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[] }
+
+async function measure(side: Side, seconds: number) {
+  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds });
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad) throw new Error(`${side.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests.total}`);
+  return r;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side }> {
+  const provider = await start('provider', providerScript, [], { ...process.env, BENCH_PROVIDER_DELAY_MS: String(delay) }, /listening (\S+)/);
+  const baseUrl = provider.line.split(' ')[1];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-llm-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development',
+    OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: baseUrl, FOLIO_LLM_DEFAULT_MODEL: 'gpt-4.1',
+    FOLIO_RATE_LIMIT_ENTERPRISE: '1000000000', FOLIO_SIGNUP_CREDITS_ENTERPRISE: '1000000000', FOLIO_WORKERS: '0',
+    ...(args['with-services'] ? await services() : {}),
+  };
+  const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
+  const folio = { child: spawn(process.execPath, [folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  children.push(folio.child);
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.
+  for (let waited = 0; !(await fetch(`${api}/health`).then((r) => r.ok, () => false)); waited += 200) {
+    if (waited > 60_000 || folio.child.exitCode !== null) throw new Error('folio did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
+  const { secret } = (await signup.json()) as { secret: string };
+  const prompt = 'Say hello to the bench.';
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [] };
+  // What Folio's OpenAI client sends for that request (Responses API).
+  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [] };
+  const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
+  if (check.status !== 200 || check.headers.get('x-llm-model') !== 'gpt-4.1') throw new Error(`folio answered ${check.status}: ${await check.text()}`);
+  const sides = [directSide, folioSide];
+  for (const side of sides) if (opts.warmup > 0) await measure(side, opts.warmup);
+  for (let round = 1; round <= opts.rounds; round++) {
+    for (const side of round % 2 ? sides : [...sides].reverse()) {
+      const r = await measure(side, opts.duration);
+      side.rps.push(r.requests.average);
+      side.p50.push(r.latency.p50);
+      side.p99.push(r.latency.p99);
+      console.log(`delay ${delay} ms, round ${round}, ${side.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+    }
+  }
+  await stop(folio.child);
+  await stop(provider.child);
+  return { delay, direct: directSide, folio: folioSide };
+}
+
+async function main() {
+  console.log(`llm-invoke bench: node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}, ${args['with-services'] ? 'PostgreSQL + Redis' : 'embedded PGlite'}, ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration}s per side, provider delays ${delays.join(', ')} ms`);
+  const results = [];
+  for (const delay of delays) results.push(await scenario(delay));
+  console.log('\nprovider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50');
+  for (const { delay, direct, folio } of results) {
+    const [d, f] = [median(direct.rps), median(folio.rps)];
+    const [dp, fp] = [median(direct.p50), median(folio.p50)];
+    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)}`);
+  }
+  console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`llm-invoke bench failed: ${(err as Error).stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  await Promise.all(children.map(stop));
+  for (const c of cleanups) await c();
+}

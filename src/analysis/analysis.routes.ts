@@ -1,0 +1,25 @@
+// POST /excel/analyze. Thin: authenticate, validate, call one use case, present.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_KEY_SECURITY } from '../http/auth.ts';
+import { API_KEY_ERRORS, responses } from '../http/schemas.ts';
+import { clientGone } from '../llm/llm.routes.ts';
+import * as S from './analysis.schemas.ts';
+import type { AnalysisService } from './analysis.service.ts';
+
+const DESCRIPTION = `Answers a question about an uploaded workbook in read-only ask mode and returns \`{answer, data?, citations: [{sheet, range}], credits_used}\`.
+
+The spreadsheet agent reads the workbook through tools (sheet list, header detection, range reads) and every figure comes from aggregates computed by code: totals, averages, medians, minimum and maximum (with the row), counts, top or bottom N by a column, and growth between two periods. \`citations\` lists the cells used. With the builtin engine (no LLM provider configured) the question is read with fixed rules and answered deterministically. The file is never modified.
+
+Errors: 404 for a file that does not exist or belongs to another organization; 422 when it is not a readable .xlsx; 402 below the LLM minimum balance (\`FOLIO_LLM_MIN_CREDITS\`) or over the monthly LLM budget; 502/504 when every model fails. Costs the model usage, at least the LLM minimum.`;
+
+export async function analysisRoutes(fastify: FastifyInstance, deps: { analysis: AnalysisService }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post('/excel/analyze', {
+    config: { auth: 'api_key' },
+    schema: {
+      tags: ['Generation'], summary: 'Ask a question about a workbook (read-only)', description: DESCRIPTION, security: API_KEY_SECURITY,
+      body: S.AnalyzeBody, response: responses({ 200: S.AnalyzeResult }, [...API_KEY_ERRORS, 402, 404, 502, 504]),
+    },
+  }, async (request, reply) => deps.analysis.analyze(request.apiKey!, request.body, request.id, clientGone(reply)));
+}

@@ -1,0 +1,140 @@
+// folio serve | worker | migrate | token | org | credits
+import { parseArgs } from 'node:util';
+import { ConfigError, describeBackends, loadConfig, TIERS, type Tier } from './config.ts';
+import { DatabaseInUseError } from './db/database.ts';
+
+const USAGE = `Usage: folio <command> [options]
+
+Commands:
+  serve                                   Run the HTTP API (migrations run on start).
+  migrate                                 Apply pending database migrations and exit.
+  token --sub <id> --email <email> [--name <name>]
+                                          Print an ID token from the built-in identity provider.
+  org suspend|activate --org <org_id>     Suspend or reactivate an organization.
+  org set-tier --org <org_id> --tier <free|pro|enterprise>
+  worker [--concurrency <n>]              Run task workers only (no HTTP); default FOLIO_WORKERS slots.
+  credits grant --org <org_id> --amount <n> --reason <text>
+                                          Grant credits to an organization (recorded in its ledger).
+
+Configuration comes from environment variables; see the README.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const { buildApp, API_PREFIX } = await import('./app.ts');
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    app.close().then(() => process.exit(0), (err) => { app.log.error({ err }, 'shutdown failed'); process.exit(1); });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Fastify logs one line per interface; Folio logs exactly one line instead.
+  const level = app.log.level;
+  app.log.level = 'warn';
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
+  app.log.info(`Folio listening on ${address}${API_PREFIX} (public URL ${config.publicUrl}${API_PREFIX}; ${describeBackends(config)})`);
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const { openDatabase, migrateToLatest } = await import('./db/database.ts');
+  const database = await openDatabase(config);
+  try {
+    const result = await migrateToLatest(database.db);
+    const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+  } finally {
+    await database.close();
+  }
+}
+
+async function token(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { sub: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, ttl: { type: 'string' } } });
+  if (!values.sub || !values.email) fail('Usage: folio token --sub <id> --email <email> [--name <name>] [--ttl <seconds>]');
+  const config = loadConfig();
+  if (config.oidc) fail(`FOLIO_OIDC_ISSUER is set (${config.oidc.issuer}): get ID tokens from that provider; the built-in issuer is not trusted.`);
+  if (config.env === 'production') fail('The built-in identity provider is disabled when NODE_ENV=production.');
+  const ttl = values.ttl ? Number(values.ttl) : config.localTokenTtlSeconds;
+  if (!Number.isInteger(ttl) || ttl < 1) fail('--ttl must be a positive integer number of seconds');
+  const { openLocalIssuer } = await import('./identity/local-issuer.ts');
+  const issuer = await openLocalIssuer(config.dataDir);
+  process.stdout.write(`${await issuer.mint({ sub: values.sub!, email: values.email!, name: values.name, ttlSeconds: ttl })}\n`);
+}
+
+async function org(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  const { values } = parseArgs({ args: rest, options: { org: { type: 'string' }, tier: { type: 'string' } } });
+  if (!values.org || !['suspend', 'activate', 'set-tier'].includes(action)) fail(USAGE);
+  if (action === 'set-tier' && !TIERS.includes(values.tier as Tier)) fail(`--tier must be one of ${TIERS.join(', ')}`);
+  const config = loadConfig();
+  const { Logger } = await import('./infra/cli-logger.ts');
+  const { createContext } = await import('./context.ts');
+  const ctx = await createContext(config, Logger);
+  try {
+    if (action === 'set-tier') await ctx.organizations.setTier(values.org!, values.tier as Tier);
+    else await ctx.organizations.setStatus(values.org!, action === 'suspend' ? 'suspended' : 'active');
+    process.stdout.write(`${values.org}: ${action === 'set-tier' ? `tier ${values.tier}` : action === 'suspend' ? 'suspended' : 'active'}\n`);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function worker(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const { runWorker, parseConcurrency } = await import('./jobs/worker.cli.ts');
+  let concurrency: number;
+  try {
+    const { values } = parseArgs({ args, options: { concurrency: { type: 'string' } } });
+    concurrency = parseConcurrency(values.concurrency, config.runs.workers || 4);
+  } catch (err) {
+    fail(`${(err as Error).message}\nUsage: folio worker [--concurrency <n>] (default FOLIO_WORKERS)`);
+  }
+  await runWorker(config, { concurrency });
+  process.exit(0);
+}
+
+async function credits(args: string[]): Promise<void> {
+  const config = loadConfig();
+  const { creditsCommand, UsageError } = await import('./credits/credits.cli.ts');
+  try {
+    process.stdout.write(`${await creditsCommand(config, args)}\n`);
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code === 'invalid_request') fail((err as Error).message);
+    throw err;
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve': return serve();
+    case 'migrate': return migrate();
+    case 'token': return token(args);
+    case 'org': return org(args);
+    case 'worker': return worker(args);
+    case 'credits': return credits(args);
+    case undefined: case 'help': case '--help': case '-h':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      fail(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof ConfigError || err instanceof DatabaseInUseError) fail(err.message);
+  if (err?.code === 'not_found') fail(err.message);
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});

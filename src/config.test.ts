@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SETTINGS } from './config.ts';
+import { README, readmeTable, renderConfigTable } from '../scripts/config-table.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded mode', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.redisUrl).toBeNull();
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.rateLimits).toEqual({ free: 10, pro: 60, enterprise: 600 });
+    expect(c.oidc).toBeNull();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reports every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'x', FOLIO_RATE_LIMIT_PRO: '0', NODE_ENV: 'staging', DATABASE_URL: 'not a url', FOLIO_SIGNUP_TIERS: 'free,gold' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const needle of ['PORT', 'FOLIO_RATE_LIMIT_PRO', 'NODE_ENV', 'DATABASE_URL', 'gold']) expect(message).toContain(needle);
+  });
+
+  it('requires an audience with an OIDC issuer', () => {
+    expect(() => loadConfig({ FOLIO_OIDC_ISSUER: 'https://issuer.example' })).toThrow(/FOLIO_OIDC_AUDIENCE/);
+    const c = loadConfig({ FOLIO_OIDC_ISSUER: 'https://issuer.example', FOLIO_OIDC_AUDIENCE: 'app' });
+    expect(c.oidc).toEqual({ issuer: 'https://issuer.example', audience: 'app', jwksUrl: null });
+  });
+
+  it('trims a trailing slash from the public URL', () => {
+    expect(loadConfig({ FOLIO_PUBLIC_URL: 'https://folio.example.com/' }).publicUrl).toBe('https://folio.example.com');
+  });
+
+  it('declares every setting once', () => {
+    const names = SETTINGS.map((s) => s.env);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('README configuration table', () => {
+  it('matches src/config.ts (run `npm run docs:config` to regenerate)', () => {
+    const readme = fs.readFileSync(README, 'utf8');
+    expect(readmeTable(readme)).toBe(renderConfigTable());
+  });
+});
+
+describe('no process.env outside config', () => {
+  it('keeps environment reads in src/config.ts', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(p);
+        else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('src/config.ts') && fs.readFileSync(p, 'utf8').includes('process.env')) offenders.push(p);
+      }
+    };
+    walk(new URL('.', import.meta.url).pathname.replace(/\/$/, ''));
+    expect(offenders).toEqual([]);
+  });
+});

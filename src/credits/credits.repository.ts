@@ -1,0 +1,102 @@
+// The only code that queries `credit_accounts` and `credit_ledger`. A balance never changes without
+// its ledger row: both are written by one statement, and the update is conditional on the balance
+// staying >= 0, so concurrent reservations can never overspend.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, LedgerKind } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type LedgerRow = {
+  entry_id: string;
+  seq: number;
+  org_id: string;
+  kind: LedgerKind;
+  amount: number;
+  balance_after: number;
+  task_id: string | null;
+  run_id: string | null;
+  reason: string | null;
+  created_at: Date;
+};
+
+export interface Movement {
+  orgId: string;
+  kind: LedgerKind;
+  /** Signed: negative moves credits out of the balance. */
+  amount: number;
+  taskId?: string | null;
+  runId?: string | null;
+  reason?: string | null;
+}
+
+const LEDGER_COLUMNS = ['entry_id', 'seq', 'org_id', 'kind', 'amount', 'balance_after', 'task_id', 'run_id', 'reason', 'created_at'] as const;
+
+export class CreditsRepository {
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async ensureAccount(db: Db, orgId: string): Promise<void> {
+    await db.insertInto('credit_accounts').values({ org_id: orgId }).onConflict((oc) => oc.column('org_id').doNothing()).execute();
+  }
+
+  /**
+   * Applies a movement and records it, atomically. Returns the new balance, or null when the account
+   * does not exist or the balance would drop below zero (then nothing changes).
+   */
+  async apply(db: Db, m: Movement): Promise<number | null> {
+    const r = await sql<{ balance_after: number }>`
+      with moved as (
+        update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
+        where org_id = ${m.orgId} and balance + ${m.amount} >= 0
+        returning balance)
+      insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
+      select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
+      returning balance_after`.execute(db);
+    return r.rows.length ? Number(r.rows[0].balance_after) : null;
+  }
+
+  /**
+   * Takes up to `amount` credits (as much as the balance holds, never below zero) and records it, in one
+   * statement. Returns the credits taken (0 when the balance is empty or the account does not exist).
+   */
+  async takeUpTo(db: Db, m: Omit<Movement, 'amount'> & { amount: number }): Promise<number> {
+    const r = await sql<{ amount: number }>`
+      with cur as (select balance from credit_accounts where org_id = ${m.orgId} for update),
+      moved as (
+        update credit_accounts a set balance = a.balance - least(${m.amount}::bigint, cur.balance), updated_at = now()
+        from cur where a.org_id = ${m.orgId} and cur.balance > 0 and ${m.amount}::bigint > 0
+        returning a.balance as balance_after, least(${m.amount}::bigint, cur.balance) as taken)
+      insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
+      select ${newId('led')}, ${m.orgId}, ${m.kind}, -taken, balance_after, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
+      returning amount`.execute(db);
+    return r.rows.length ? -Number(r.rows[0].amount) : 0;
+  }
+
+  async balance(orgId: string, db: Db = this.db): Promise<number | null> {
+    const row = await db.selectFrom('credit_accounts').select('balance').where('org_id', '=', orgId).executeTakeFirst();
+    return row ? Number(row.balance) : null;
+  }
+
+  /** Credits held by the organization's queued and running tasks. */
+  async reserved(orgId: string): Promise<number> {
+    const row = await this.db.selectFrom('tasks').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('reserved_credits'), sql<number>`0`).as('n'))
+      .where('org_id', '=', orgId).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Newest first; limit+1 rows so the caller knows whether more exist. */
+  async listLedger(orgId: string, limit: number, beforeSeq: number | null): Promise<LedgerRow[]> {
+    let q = this.db.selectFrom('credit_ledger').select(LEDGER_COLUMNS).where('org_id', '=', orgId);
+    if (beforeSeq !== null) q = q.where('seq', '<', beforeSeq);
+    const rows = await q.orderBy('seq', 'desc').limit(limit + 1).execute();
+    return rows.map((r) => ({ ...r, seq: Number(r.seq), amount: Number(r.amount), balance_after: Number(r.balance_after) }));
+  }
+
+  async orgExists(orgId: string): Promise<boolean> {
+    return (await this.db.selectFrom('organizations').select('org_id').where('org_id', '=', orgId).executeTakeFirst()) !== undefined;
+  }
+}

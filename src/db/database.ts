@@ -1,0 +1,122 @@
+// Opens the one database the process uses: embedded PGlite, or PostgreSQL through a pg pool.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Config } from '../config.ts';
+import { PGliteDialect, SessionLock } from './pglite-dialect.ts';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL outside Kysely (for libraries such as a job queue), sharing the same session rules. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** PGlite only: the instance and the lock that guards its one session (the job queue shares both). */
+  pglite?: { instance: PGlite; lock: SessionLock };
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {}
+
+// int8 and numeric come back as numbers, as they do from PGlite; amounts in Folio stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface OpenOptions {
+  /** PGlite only: keep the database in memory instead of FOLIO_DATA_DIR (tests). */
+  memory?: boolean;
+  /** PGlite only: start from this dumped data directory (tests clone a migrated template). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config);
+  return openPGlite(config, options);
+}
+
+async function openPostgres(config: Config): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize });
+  pool.on('error', () => { /* idle client errors are retried by the pool */ });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values as any[]),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(config: Config, { memory = false, loadDataDir }: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let releaseFileLock = () => {};
+  let dataDir: string | undefined;
+  if (!memory) {
+    dataDir = path.join(config.dataDir, 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseFileLock = lockDataDir(config.dataDir);
+  }
+  let pglite;
+  try {
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (err) {
+    releaseFileLock();
+    throw err;
+  }
+  const lock = new SessionLock();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: (text, values) => lock.run(() => pglite.query(text, values as any[], { rowMode: 'object' })),
+    pglite: { instance: pglite, lock },
+    close: async () => {
+      await db.destroy();
+      await lock.run(() => pglite.close());
+      releaseFileLock();
+    },
+  };
+}
+
+/**
+ * PGlite is one process's private database: a second process opening the same directory would
+ * corrupt it. A pid lock file turns that mistake into a clear error.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => { try { fs.unlinkSync(file); } catch { /* already gone */ } };
+    } catch (err: any) {
+      if (err.code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to share a PostgreSQL database between processes.`,
+        );
+      }
+      fs.unlinkSync(file); // stale lock from a process that is gone
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err: any) {
+    return err.code === 'EPERM';
+  }
+}
+
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

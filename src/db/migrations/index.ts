@@ -1,0 +1,23 @@
+// Numbered migrations, applied in order. Add new ones at the end; never edit an applied one.
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_identity.ts';
+import * as m0002 from './0002_storage.ts';
+import * as m0003 from './0003_runs.ts';
+import * as m0005 from './0005_export.ts';
+import * as m0006 from './0006_webhooks.ts';
+import * as m0004 from './0004_llm.ts';
+import * as m0007 from './0007_documents.ts';
+import * as m0010 from './0010_projects.ts';
+import * as m0011 from './0011_editor.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_identity': m0001,
+  '0002_storage': m0002,
+  '0003_runs': m0003,
+  '0005_export': m0005,
+  '0006_webhooks': m0006,
+  '0004_llm': m0004,
+  '0007_documents': m0007,
+  '0010_projects': m0010,
+  '0011_editor': m0011,
+};

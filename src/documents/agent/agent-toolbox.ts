@@ -1,0 +1,117 @@
+// The tools of one task, as the model sees them and as they run. Arguments are validated here (Ajv,
+// against each tool's JSON Schema) rather than by the AI SDK, so that every malformed call (unknown
+// tool, arguments that are not JSON, arguments that break the schema) becomes an error result the
+// model can read and correct, and never an exception that ends the task.
+import { jsonSchema, type Tool } from 'ai';
+import type { ValidateFunction } from 'ajv';
+import { Type } from 'typebox';
+import { describeSchemaErrors, newAjv } from '../../llm/json-schema.ts';
+import { defineTool, type AgentTool, type ToolOutput } from './format-adapter.ts';
+import { ToolError } from './tool-error.ts';
+
+export interface ToolResult {
+  output: ToolOutput;
+  isError: boolean;
+}
+
+/** One Ajv for every tool schema of the process; tool schemas are few and fixed, so the cache stays small. */
+const ajv = newAjv();
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(schema: unknown): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let v = validators.get(text);
+  if (!v) {
+    v = ajv.compile(JSON.parse(text));
+    validators.set(text, v);
+  }
+  return v;
+}
+
+export interface CoreToolHooks {
+  outline(): string;
+  finish(summary: string): void;
+}
+
+/** `get_outline` and `finish`: the tools every format has. */
+export function coreTools(hooks: CoreToolHooks): AgentTool[] {
+  return [
+    defineTool({
+      name: 'get_outline',
+      description: 'Returns the current outline of the document: its structure, with the ids that other tools take.',
+      input: Type.Object({}, { additionalProperties: false }),
+      readOnly: true,
+      execute: () => hooks.outline(),
+    }),
+    defineTool({
+      name: 'finish',
+      description: 'Call once the work is done. `summary`: one to three sentences for the user saying what you built or changed (in ask mode: the answer to the question).',
+      input: Type.Object({ summary: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false }),
+      readOnly: true,
+      execute: (args) => {
+        hooks.finish(args.summary);
+        return 'Finished.';
+      },
+    }),
+  ];
+}
+
+export class AgentToolbox {
+  private readonly tools = new Map<string, AgentTool>();
+  private readonly onInternalError: (tool: string, err: unknown) => void;
+  calls = 0;
+  failedCalls = 0;
+
+  constructor(tools: AgentTool[], onInternalError: (tool: string, err: unknown) => void) {
+    for (const t of tools) this.tools.set(t.name, t);
+    this.onInternalError = onInternalError;
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** Declarations for the AI SDK: no `execute` (the loop runs calls itself) and no SDK-side validation. */
+  declarations(): Record<string, Tool> {
+    return Object.fromEntries([...this.tools.values()].map((t) => [t.name, {
+      description: t.description,
+      inputSchema: jsonSchema(JSON.parse(JSON.stringify(t.input))),
+    } as Tool]));
+  }
+
+  async call(name: string, rawInput: unknown): Promise<ToolResult> {
+    this.calls++;
+    const result = await this.run(name, rawInput);
+    if (result.isError) this.failedCalls++;
+    return result;
+  }
+
+  private async run(name: string, rawInput: unknown): Promise<ToolResult> {
+    const tool = this.tools.get(name);
+    if (!tool) return error(`There is no tool named "${name}". Available tools: ${this.names().join(', ')}.`);
+    let input = rawInput;
+    if (typeof input === 'string') {
+      try {
+        input = input.trim() === '' ? {} : JSON.parse(input);
+      } catch {
+        return error(`The arguments of ${name} are not valid JSON. Send one JSON object matching the tool's schema.`);
+      }
+    }
+    if (input === null || input === undefined) input = {};
+    const validate = validatorFor(tool.input);
+    if (!validate(input)) {
+      return error(`Invalid arguments for ${name}: ${describeSchemaErrors(validate.errors, 6).join('; ')}. Fix them and call the tool again.`);
+    }
+    try {
+      return { output: await tool.execute(input as never), isError: false };
+    } catch (err) {
+      if (err instanceof ToolError) return error(err.message);
+      this.onInternalError(name, err);
+      return error(`${name} failed with an internal error. Call get_outline to see the document as it is now, then try another way.`);
+    }
+  }
+}
+
+function error(message: string): ToolResult {
+  return { output: message, isError: true };
+}

@@ -1,0 +1,152 @@
+// One format's agent as the runs engine sees it (an AgentRunner): load the document (the run's current
+// version, init_file, or a new one), resolve the inputs, run the tool loop (a provider model, or the
+// builtin engine driving the format's planner), render, and account for credits. `mode: "ask"`
+// offers read-only tools, writes no version and charges only the model's usage.
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { createBuiltinModel } from '../../llm/builtin/builtin-model.ts';
+import { creditsFor } from '../../llm/model-catalog.ts';
+import type { ModelRegistry } from '../../llm/model-registry.ts';
+import type { SchemaCompiler } from '../../llm/json-schema.ts';
+import { FORMAT_LABEL, type AgentInput, type AgentResult, type AgentRunner } from '../../runs/agents.ts';
+import { runAgentLoop, type ModelUsage } from './agent-loop.ts';
+import { conversation, systemPrompt } from './agent-prompts.ts';
+import { AgentToolbox, coreTools } from './agent-toolbox.ts';
+import type { AgentTurnsRepository } from './agent-turns.repository.ts';
+import { planningBuiltin } from './builtin-agent-planner.ts';
+import { defaultFileName } from './file-name.ts';
+import type { AnyFormatAdapter } from './format-adapter.ts';
+import type { InputResolver } from './input-resolver.ts';
+import { DocumentUnreadable } from './tool-error.ts';
+
+export interface AgentSettings {
+  maxTurns: number;
+  turnTimeoutMs: number;
+  renderCredits: number;
+}
+
+export interface DocumentAgentDeps {
+  adapter: AnyFormatAdapter;
+  registry: ModelRegistry;
+  compiler: SchemaCompiler;
+  resolver: InputResolver;
+  turns: AgentTurnsRepository;
+  settings: AgentSettings;
+  log: FastifyBaseLogger;
+}
+
+interface LoadedDocument {
+  doc: unknown;
+  /** Where it came from, for the summary and the planner. */
+  origin: 'new' | 'run' | 'init_file';
+}
+
+export class DocumentAgent implements AgentRunner {
+  readonly name: string;
+  private readonly d: DocumentAgentDeps;
+
+  constructor(deps: DocumentAgentDeps) {
+    this.d = deps;
+    this.name = deps.adapter.agentName;
+  }
+
+  async run(input: AgentInput): Promise<AgentResult> {
+    const { adapter } = this.d;
+    const mode = input.task.mode;
+    const prompt = input.request.prompt;
+    await input.reportPhase('planning');
+    const [{ inputs, notes }, loaded, history] = await Promise.all([
+      this.d.resolver.resolve(input.task.org_id, input.request),
+      this.load(input),
+      input.run.resumed ? this.d.turns.history(input.task.org_id, input.run.run_id) : Promise.resolve([]),
+    ]);
+    if (mode === 'ask' && loaded.origin === 'new') {
+      throw new AppError('invalid_request', 'Ask mode answers questions about an existing document: pass run_id (a run with a document) or init_file.');
+    }
+    const doc = loaded.doc;
+    const changes: string[] = [];
+    let finishSummary: string | null = null;
+    const notices = new Set<string>();
+    const ctx = { doc, inputs, mode, noteChange: (c: string) => changes.push(c), addNotice: (n: string) => notices.add(n) };
+    const formatTools = adapter.tools(ctx).filter((t) => mode === 'action' || t.readOnly);
+    const core = coreTools({ outline: () => adapter.outline(doc), finish: (s) => { finishSummary = s; } });
+    const toolbox = new AgentToolbox([...core, ...formatTools], (tool, err) => this.d.log.error({ err, tool, task_id: input.task.task_id }, 'agent tool failed'));
+    const actions: string[] = [];
+    const builtin = createBuiltinModel({
+      compiler: this.d.compiler,
+      planner: planningBuiltin(() => adapter.plan({ prompt, mode, editing: loaded.origin !== 'new', request: input.request }, doc, inputs), () => changes.length > 0),
+    });
+    await input.reportPhase('writing');
+    const loop = await runAgentLoop({
+      chain: this.d.registry.chain(null),
+      registry: this.d.registry,
+      builtin,
+      system: systemPrompt(adapter, mode, inputs, adapter.outline(doc)),
+      messages: conversation(history, [prompt, adapter.requestContext?.(input.request)].filter(Boolean).join('\n\n')),
+      toolbox,
+      maxTurns: adapter.maxSteps ?? this.d.settings.maxTurns,
+      turnTimeoutMs: this.d.settings.turnTimeoutMs,
+      signal: input.signal,
+      finished: () => finishSummary !== null,
+    });
+    for (const m of loop.messages) {
+      if (m.role === 'assistant' && Array.isArray(m.content)) for (const p of m.content) if (p.type === 'tool-call' && p.toolName !== 'finish') actions.push(p.toolName);
+    }
+    const summary = this.summary(mode, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
+    const modelCredits = this.modelCredits(loop.usage);
+    const usage = { models: loop.usage, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls };
+    await this.d.turns.record({ task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode, summary, actions: [...new Set(actions)] });
+    if (mode === 'ask') return { artifact: null, summary, credits: Math.max(1, modelCredits), usage };
+    await input.reportPhase('rendering');
+    const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
+    const fileName = input.run.file_name ?? defaultFileName(adapter.title(doc), adapter.extension, FORMAT_LABEL[adapter.format]);
+    return {
+      artifact: { body, contentType: adapter.contentType, fileName },
+      summary,
+      credits: modelCredits + this.d.settings.renderCredits,
+      usage,
+    };
+  }
+
+  /** The document to act on: init_file when given (explicitly chosen), else the run's current version, else a new one. */
+  private async load(input: AgentInput): Promise<LoadedDocument> {
+    const { adapter } = this.d;
+    const label = FORMAT_LABEL[adapter.format];
+    if (input.request.init_file) {
+      const { row, bytes } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
+      try {
+        return { doc: await adapter.read(bytes), origin: 'init_file' };
+      } catch (err) {
+        if (!(err instanceof DocumentUnreadable)) throw err;
+        throw new AppError('invalid_request', `init_file ${input.request.init_file} (${row.file_name}) cannot be opened as a ${label} document (.${adapter.extension}): ${err.message}`);
+      }
+    }
+    if (input.current) {
+      try {
+        return { doc: await adapter.read(await input.current.bytes()), origin: 'run' };
+      } catch (err) {
+        if (!(err instanceof DocumentUnreadable)) throw err;
+        throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as a ${label} document: ${err.message}`);
+      }
+    }
+    return { doc: adapter.create(), origin: 'new' };
+  }
+
+  private summary(mode: 'action' | 'ask', finish: string | null, finalText: string | null, changes: string[], notes: string[], hitLimit: boolean, origin: LoadedDocument['origin']): string {
+    const parts: string[] = [];
+    const said = (finish ?? finalText ?? '').trim();
+    if (said) parts.push(said);
+    else if (mode === 'ask') parts.push('No answer was given.');
+    else if (changes.length) parts.push(`${origin === 'new' ? 'Built' : 'Changed'} the document: ${changes.slice(0, 12).join('; ')}${changes.length > 12 ? `; and ${changes.length - 12} more changes` : ''}.`);
+    else parts.push(origin === 'new' ? 'Created the document.' : 'The document was left unchanged.');
+    if (hitLimit) parts.push(`The agent stopped at its limit of ${this.d.adapter.maxSteps ?? this.d.settings.maxTurns} turns; resume the run with run_id to continue.`);
+    parts.push(...notes);
+    return parts.join(' ');
+  }
+
+  /** Credits of the model turns at each model's prices (the builtin engine's included). */
+  private modelCredits(usage: ModelUsage[]): number {
+    const exact = usage.reduce((sum, u) => sum + creditsFor(this.d.registry.entry(u.model), u.inputTokens, u.outputTokens, 0), 0);
+    return Math.ceil(exact);
+  }
+}

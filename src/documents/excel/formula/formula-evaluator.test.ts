@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { parseCell } from '../a1.ts';
+import { createSheet, createWorkbook, getCell, setCell, type CellScalar, type WorkbookModel } from '../model.ts';
+import { computeFormulas } from './formula-evaluator.ts';
+import { FormulaSyntaxError, parseFormula } from './formula-parser.ts';
+
+/** A workbook of sheets given as `{ Sheet: { A1: value or "=formula" } }`. */
+function book(sheets: Record<string, Record<string, CellScalar>>): WorkbookModel {
+  const wb = createWorkbook();
+  for (const [name, cells] of Object.entries(sheets)) {
+    const sheet = createSheet(name);
+    for (const [addr, v] of Object.entries(cells)) {
+      setCell(sheet, parseCell(addr)!, typeof v === 'string' && v.startsWith('=') ? { value: null, formula: v.slice(1) } : { value: v });
+    }
+    wb.sheets.push(sheet);
+  }
+  return computeFormulas(wb);
+}
+
+const value = (wb: WorkbookModel, sheet: string, addr: string) => getCell(wb.sheets.find((s) => s.name === sheet)!, parseCell(addr)!)?.value;
+
+describe('formula evaluation', () => {
+  it('computes sums, averages, growth rates and cross-sheet references', () => {
+    const wb = book({
+      Sales: { A1: 'Month', B1: 'Revenue', B2: 100, B3: 120, B4: 150, B5: '=SUM(B2:B4)', B6: '=AVERAGE(B2:B4)', C3: '=B3/B2-1', C4: '=IFERROR(B4/B3-1,"")' },
+      "Q1 Plan": { A1: "=Sales!B5*2", A2: "='Q1 Plan'!A1+1", A3: '=MAX(Sales!B2:B4)-MIN(Sales!B2:B4)', A4: '=COUNT(Sales!A1:B4)', A5: '=COUNTA(Sales!A1:B4)' },
+    });
+    expect(value(wb, 'Sales', 'B5')).toBe(370);
+    expect(value(wb, 'Sales', 'B6')).toBeCloseTo(123.333, 3);
+    expect(value(wb, 'Sales', 'C3')).toBeCloseTo(0.2, 10);
+    expect(value(wb, 'Sales', 'C4')).toBeCloseTo(0.25, 10);
+    expect(value(wb, 'Q1 Plan', 'A1')).toBe(740);
+    expect(value(wb, 'Q1 Plan', 'A2')).toBe(741);
+    expect(value(wb, 'Q1 Plan', 'A3')).toBe(50);
+    expect(value(wb, 'Q1 Plan', 'A4')).toBe(3);
+    expect(value(wb, 'Q1 Plan', 'A5')).toBe(5);
+  });
+
+  it("follows Excel's operator precedence and coercions", () => {
+    const wb = book({ S: { A1: '=-2^2', A2: '=2+3*4', A3: '=50%*10', A4: '="a"&1&TRUE', A5: '=1/0', A6: '=IF(2>1,"yes","no")', A7: '=(1+2)*3', A8: '="10"+5', A9: '=ROUND(2.675,2)', A10: '=3<>"3"' } });
+    expect(value(wb, 'S', 'A1')).toBe(4);
+    expect(value(wb, 'S', 'A2')).toBe(14);
+    expect(value(wb, 'S', 'A3')).toBe(5);
+    expect(value(wb, 'S', 'A4')).toBe('a1TRUE');
+    expect(value(wb, 'S', 'A5')).toBe('#DIV/0!');
+    expect(value(wb, 'S', 'A6')).toBe('yes');
+    expect(value(wb, 'S', 'A7')).toBe(9);
+    expect(value(wb, 'S', 'A8')).toBe(15);
+    expect(value(wb, 'S', 'A9')).toBe(2.68);
+    expect(value(wb, 'S', 'A10')).toBe(true);
+  });
+
+  it('computes conditional aggregates, lookups and structured table references', () => {
+    const wb = book({ T: { A1: 'Region', B1: 'Sales', A2: 'North', B2: 10, A3: 'South', B3: 20, A4: 'North', B4: 5, D1: '=SUMIF(A2:A4,"North",B2:B4)', D2: '=COUNTIF(B2:B4,">=10")', D3: '=VLOOKUP("South",A2:B4,2,FALSE)', D4: '=INDEX(B2:B4,MATCH("South",A2:A4,0))', D5: '=SUM(Sales[Sales])', D6: '=SUMPRODUCT(B2:B4,B2:B4)', D7: '=AVERAGEIF(A2:A4,"N*",B2:B4)' } });
+    wb.sheets[0].tables.push({ name: 'Sales', range: { start: { row: 0, col: 0 }, end: { row: 3, col: 1 } }, columns: [{ name: 'Region' }, { name: 'Sales' }], totalsRow: false, style: 'TableStyleMedium2', bandedRows: true });
+    computeFormulas(wb);
+    expect([1, 2, 3, 4, 5, 6, 7].map((r) => value(wb, 'T', `D${r}`))).toEqual([15, 2, 20, 20, 35, 525, 7.5]);
+  });
+
+  it('leaves unknown functions, defined names and circular references without a result (Excel computes them)', () => {
+    const wb = book({ S: { A1: 5, A2: '=XIRR(A1:A1,A1:A1)', A3: '=A2+1', A4: '=TaxRate*A1', A5: '=A6', A6: '=A5', A7: '=A1*2' } });
+    expect(['A2', 'A3', 'A4', 'A5', 'A6'].map((a) => value(wb, 'S', a))).toEqual([null, null, null, null, null]);
+    expect(value(wb, 'S', 'A7')).toBe(10);
+  });
+
+  it('gives #REF! for a missing sheet and treats dates as serial numbers', () => {
+    const wb = book({ S: { A1: '=Nowhere!A1', A2: new Date(Date.UTC(2024, 0, 31)), A3: '=A2+1', A4: '=YEAR(A2)' } });
+    expect(value(wb, 'S', 'A1')).toBe('#REF!');
+    expect(value(wb, 'S', 'A3')).toBe(45323);
+    expect(value(wb, 'S', 'A4')).toBe(2024);
+  });
+
+  it('rejects malformed formulas with a position', () => {
+    expect(() => parseFormula('SUM(A1:A3')).toThrow(FormulaSyntaxError);
+    expect(() => parseFormula('1+')).toThrow(/unexpected end/);
+    expect(() => parseFormula('"open')).toThrow(/unterminated string/);
+    expect(parseFormula("SUM('My Sheet'!$A$1:B2)")).toMatchObject({ k: 'fn', name: 'SUM', args: [{ k: 'ref', sheet: 'My Sheet' }] });
+  });
+});

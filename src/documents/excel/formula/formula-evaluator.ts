@@ -1,0 +1,186 @@
+// Computes the workbook's formulas, so a written file carries their results (readers that do not
+// recalculate, chart caches, CSV exports, and the agent reading its own work all see numbers). Cells
+// are evaluated on demand with memoization; a cycle, an unknown function or a defined name leaves the
+// cell without a result (null), and Excel computes it when the file opens (the file asks it to).
+import { rangeSize, type RangePos } from '../a1.ts';
+import { allTables, findSheet, type CellModel, type CellScalar, type SheetModel, type WorkbookModel } from '../model.ts';
+import { FUNCTIONS } from './formula-functions.ts';
+import { parseFormula, type FormulaNode } from './formula-parser.ts';
+import {
+  compare, dateToSerial, ERR, single, toNumber, toText, Uncomputable, XlError, type Scalar, type XlValue,
+} from './formula-values.ts';
+
+const PENDING = Symbol('pending');
+const UNCOMPUTABLE = Symbol('uncomputable');
+
+function cellScalar(cell: CellModel | undefined): Scalar {
+  const v = cell?.value ?? null;
+  if (v instanceof Date) return dateToSerial(v);
+  if (typeof v === 'string' && /^#(DIV\/0!|VALUE!|REF!|NAME\?|N\/A|NUM!|NULL!)$/.test(v) && cell?.formula) return new XlError(v);
+  return v;
+}
+
+function arithmetic(op: string, a: Scalar, b: Scalar): Scalar {
+  const x = toNumber(a);
+  if (x instanceof XlError) return x;
+  const y = toNumber(b);
+  if (y instanceof XlError) return y;
+  let r: number;
+  switch (op) {
+    case '+': r = x + y; break;
+    case '-': r = x - y; break;
+    case '*': r = x * y; break;
+    case '/': if (y === 0) return ERR.div0; r = x / y; break;
+    default: r = x ** y;
+  }
+  return Number.isFinite(r) ? r : ERR.num;
+}
+
+export class WorkbookEvaluator {
+  private readonly wb: WorkbookModel;
+  private readonly memo = new Map<string, Scalar | typeof PENDING | typeof UNCOMPUTABLE>();
+  private readonly parsed = new Map<string, FormulaNode>();
+  private sheet: SheetModel | null = null;
+
+  constructor(wb: WorkbookModel) {
+    this.wb = wb;
+  }
+
+  /** The value of a cell (a formula's result); throws Uncomputable when it cannot be computed here. */
+  valueAt(sheet: SheetModel, r: number, c: number): Scalar {
+    const key = `${this.wb.sheets.indexOf(sheet)}:${r}:${c}`;
+    const known = this.memo.get(key);
+    if (known === PENDING || known === UNCOMPUTABLE) throw new Uncomputable(`cell ${key}`);
+    if (known !== undefined) return known;
+    const cell = sheet.rows[r]?.[c];
+    if (cell?.formula === undefined) return cellScalar(cell);
+    this.memo.set(key, PENDING);
+    const outer = this.sheet;
+    this.sheet = sheet;
+    try {
+      const result = single(this.eval(this.parse(cell.formula)));
+      this.memo.set(key, result);
+      return result;
+    } catch (err) {
+      if (err instanceof Uncomputable) this.memo.set(key, UNCOMPUTABLE);
+      throw err;
+    } finally {
+      this.sheet = outer;
+    }
+  }
+
+  private parse(formula: string): FormulaNode {
+    let node = this.parsed.get(formula);
+    if (!node) {
+      try {
+        node = parseFormula(formula);
+      } catch {
+        throw new Uncomputable('unparsable formula');
+      }
+      this.parsed.set(formula, node);
+    }
+    return node;
+  }
+
+  private rangeValue(sheet: SheetModel, range: RangePos): XlValue {
+    const { rows, cols } = rangeSize(range);
+    if (rows === 1 && cols === 1) return this.valueAt(sheet, range.start.row, range.start.col);
+    const cells: Scalar[][] = [];
+    for (let r = range.start.row; r <= range.end.row; r++) {
+      const row: Scalar[] = [];
+      for (let c = range.start.col; c <= range.end.col; c++) row.push(this.valueAt(sheet, r, c));
+      cells.push(row);
+    }
+    return { cells };
+  }
+
+  eval(node: FormulaNode): XlValue {
+    switch (node.k) {
+      case 'num': return node.v;
+      case 'str': return node.v;
+      case 'bool': return node.v;
+      case 'err': return new XlError(node.v);
+      case 'ref': {
+        const sheet = node.sheet === null ? this.sheet! : findSheet(this.wb, node.sheet);
+        if (!sheet) return ERR.ref;
+        let range = node.range;
+        if (node.wholeColumns) {
+          const used = sheet.rows.length - 1;
+          range = { start: range.start, end: { row: Math.max(0, used), col: range.end.col } };
+        }
+        return this.rangeValue(sheet, range);
+      }
+      case 'struct': return this.structured(node);
+      case 'name':
+        if (node.name === '') return null;
+        throw new Uncomputable(`name ${node.name}`);
+      case 'fn': {
+        const fn = FUNCTIONS[node.name];
+        if (!fn) throw new Uncomputable(`function ${node.name}`);
+        return fn(node.args, this);
+      }
+      case 'un': {
+        const v = single(this.eval(node.a));
+        return node.op === '-' ? arithmetic('-', 0, v) : v;
+      }
+      case 'pct': return arithmetic('/', single(this.eval(node.a)), 100);
+      case 'bin': {
+        const a = single(this.eval(node.a));
+        const b = single(this.eval(node.b));
+        if (a instanceof XlError) return a;
+        if (b instanceof XlError) return b;
+        if (node.op === '&') {
+          const x = toText(a);
+          const y = toText(b);
+          return x instanceof XlError ? x : y instanceof XlError ? y : x + y;
+        }
+        if (['=', '<>', '<', '>', '<=', '>='].includes(node.op)) {
+          const c = compare(a, b);
+          return node.op === '=' ? c === 0 : node.op === '<>' ? c !== 0 : node.op === '<' ? c < 0 : node.op === '>' ? c > 0 : node.op === '<=' ? c <= 0 : c >= 0;
+        }
+        return arithmetic(node.op, a, b);
+      }
+    }
+  }
+
+  private structured(node: Extract<FormulaNode, { k: 'struct' }>): XlValue {
+    const found = allTables(this.wb).find((t) => t.table.name.toLowerCase() === node.table.toLowerCase());
+    if (!found) throw new Uncomputable(`table ${node.table}`);
+    const { sheet, table } = found;
+    const first = table.range.start.row;
+    const last = table.range.end.row;
+    const dataEnd = table.totalsRow ? last - 1 : last;
+    let cols = { start: table.range.start.col, end: table.range.end.col };
+    if (node.column !== null) {
+      const i = table.columns.findIndex((c) => c.name.toLowerCase() === node.column!.toLowerCase());
+      if (i < 0) return ERR.ref;
+      cols = { start: table.range.start.col + i, end: table.range.start.col + i };
+    }
+    const rows = node.part === 'all' ? [first, last] : node.part === 'headers' ? [first, first] : node.part === 'totals' ? [last, last] : [first + 1, dataEnd];
+    if (rows[1] < rows[0] || (node.part === 'totals' && !table.totalsRow)) return ERR.ref;
+    return this.rangeValue(sheet, { start: { row: rows[0], col: cols.start }, end: { row: rows[1], col: cols.end } });
+  }
+}
+
+function toCellValue(v: Scalar): CellScalar {
+  if (v === null) return 0;
+  if (v instanceof XlError) return v.code;
+  return v;
+}
+
+/** Computes every formula result of the workbook in place; returns the workbook for chaining. */
+export function computeFormulas(wb: WorkbookModel): WorkbookModel {
+  const evaluator = new WorkbookEvaluator(wb);
+  for (const sheet of wb.sheets) {
+    sheet.rows.forEach((row, r) => row?.forEach((cell, c) => {
+      if (cell?.formula === undefined) return;
+      try {
+        cell.value = toCellValue(evaluator.valueAt(sheet, r, c));
+      } catch (err) {
+        if (!(err instanceof Uncomputable)) throw err;
+        cell.value = null;
+      }
+    }));
+  }
+  return wb;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { adapter } from '../excel.adapter.ts';
+import { excelToolkit, runPlan } from '../excel-test-kit.ts';
+import { computeFormulas } from '../formula/formula-evaluator.ts';
+import { findSheet, getCell } from '../model.ts';
+import { answerQuestion } from './ask-answer.ts';
+import { looksLikePeriods } from './data-plans.ts';
+import { readPromptData } from './prompt-data.ts';
+
+describe('reading a prompt', () => {
+  it('finds the title, markdown and CSV tables (named by their section), loose comma lines, facts and list items', () => {
+    const data = readPromptData(`# Ops review
+
+## Costs
+| Item | Amount |
+|---|---|
+| Rent | 1000 |
+
+\`\`\`csv
+Team,Heads
+Sales,4
+\`\`\`
+
+Week,Tickets
+W1,40
+W2,52
+
+Budget owner: Ana
+Deadline: 2025-01-31
+
+- Hire a second analyst
+- Owners: 3 people`);
+    expect(data.title).toBe('Ops review');
+    expect(data.tables.map((t) => [t.name, t.header, t.rows])).toEqual([
+      ['Costs', ['Item', 'Amount'], [['Rent', '1000']]],
+      [null, ['Team', 'Heads'], [['Sales', 4]]],
+      [null, ['Week', 'Tickets'], [['W1', '40'], ['W2', '52']]],
+    ]);
+    expect(data.facts).toEqual([['Budget owner', 'Ana'], ['Deadline', '2025-01-31'], ['Owners', '3 people']]);
+    expect(data.listItems).toEqual(['Hire a second analyst']);
+  });
+
+  it('recognises period columns', () => {
+    expect(looksLikePeriods(['Jan', 'Feb', 'Mar'])).toBe(true);
+    expect(looksLikePeriods(['Q1 2024', 'Q2 2024'])).toBe(true);
+    expect(looksLikePeriods([2022, 2023, 2024])).toBe(true);
+    expect(looksLikePeriods(['North', 'South'])).toBe(false);
+  });
+});
+
+describe('the builtin plan', () => {
+  it('builds data sheets with growth and totals, a Summary of cross-sheet formulas and facts, and charts, all through the tools', async () => {
+    const kit = excelToolkit();
+    const summary = await runPlan(kit, '# Revenue 2024\n\n| Month | Revenue |\n|---|---|\n| Jan | 100 |\n| Feb | 125 |\n| Mar | 150 |\n\nTarget: $500\nOwner: Ana\n');
+    expect(summary).toMatch(/Built the workbook "Revenue 2024"/);
+    computeFormulas(kit.doc);
+    expect(kit.doc.sheets.map((s) => s.name)).toEqual(['Summary', 'Revenue 2024']);
+    const data = findSheet(kit.doc, 'Revenue 2024')!;
+    expect(data.rows[0].map((c) => c?.value)).toEqual(['Month', 'Revenue', 'Revenue growth']);
+    expect(getCell(data, { row: 2, col: 2 })).toMatchObject({ formula: 'IFERROR(B3/B2-1,"")', value: 0.25 });
+    expect(getCell(data, { row: 4, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)', value: 375 });
+    const sheet = findSheet(kit.doc, 'Summary')!;
+    const cells = sheet.rows.flat().filter(Boolean).map((c) => c!.formula ?? c!.value);
+    expect(cells).toEqual(expect.arrayContaining(['Revenue 2024', 'Target', 500, 'Owner', 'Ana', "SUM('Revenue 2024'!B2:B4)", "AVERAGE('Revenue 2024'!B2:B4)"]));
+    expect(sheet.charts).toEqual([expect.objectContaining({ kind: 'line', categories: "'Revenue 2024'!$A$2:$A$4" })]);
+  });
+
+  it('edits: renames, deletes, moves a chart, adds a named sheet, and leaves the rest alone', async () => {
+    const kit = excelToolkit();
+    await runPlan(kit, '| Region | Sales |\n|---|---|\n| North | 10 |\n| South | 20 |\n| East | 5 |');
+    await kit.call('add_sheet', { name: 'Scratch' });
+    const chart = kit.doc.sheets.flatMap((s) => s.charts)[0];
+    const said = await runPlan(kit, 'Rename sheet Scratch to Notes\nMove the sales chart to the Notes sheet', undefined, true);
+    expect(said).toMatch(/renamed "Scratch" to "Notes"; moved chart/);
+    expect(findSheet(kit.doc, 'Notes')!.charts.map((c) => c.id)).toEqual([chart.id]);
+    await runPlan(kit, 'add a forecast tab', undefined, true);
+    expect(getCell(findSheet(kit.doc, 'Forecast')!, { row: 1, col: 0 })?.value).toMatch(/^\[Add the forecast figures here/);
+    await runPlan(kit, 'delete the Notes sheet', undefined, true);
+    expect(kit.doc.sheets.map((s) => s.name)).toEqual(['Summary', 'Data', 'Forecast']);
+    const none = adapter.plan({ prompt: 'make it nicer', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(none.calls).toEqual([]);
+    expect(none.summary).toMatch(/left unchanged/);
+  });
+
+  it('answers questions from the cells, with the range each figure comes from', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });
+    expect(answerQuestion('What is the total revenue?', kit.doc)).toBe('Revenue (Sales!B2:B3): total 400 (its totals row), average 200 over 2 values, from 100 to 300.');
+    expect(answerQuestion('average margin?', kit.doc)).toBe('Margin (Sales!C2:C3): average 30% over 2 values, from 20% to 40%.');
+    expect(answerQuestion('Who is the CEO?', kit.doc)).toMatch(/does not name what the question asks about.*"Sales" \(4 rows x 3 columns; columns Region, Revenue, Margin\)/);
+    const plan = adapter.plan({ prompt: 'total revenue?', mode: 'ask', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(plan.calls).toEqual([]);
+  });
+});

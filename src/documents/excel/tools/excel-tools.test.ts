@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { adapter } from '../excel.adapter.ts';
+import { excelToolkit } from '../excel-test-kit.ts';
+import { findSheet, getCell } from '../model.ts';
+
+async function salesKit() {
+  const kit = excelToolkit();
+  await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Month' }, { header: 'Revenue' }, { header: 'Units' }], rows: [['Jan', '$1,000', 4], ['Feb', '$1,250.50', 5], ['Mar', '$1,600', 7]], totals: true });
+  return kit;
+}
+
+describe('Excel tools', () => {
+  it('types columns from their values and headers, and builds the header, table, totals and frozen pane', async () => {
+    const kit = await salesKit();
+    const sales = findSheet(kit.doc, 'Sales')!;
+    expect(getCell(sales, { row: 1, col: 1 })).toMatchObject({ value: 1000, style: { numFmt: '"$"#,##0.00;("$"#,##0.00)' } });
+    expect(getCell(sales, { row: 1, col: 2 })?.value).toBe(4);
+    expect(getCell(sales, { row: 4, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)' });
+    expect(getCell(sales, { row: 4, col: 2 })).toMatchObject({ formula: 'SUBTOTAL(109,C2:C4)' });
+    expect(sales.freeze).toEqual({ rows: 1, columns: 0 });
+    expect(sales.tables[0]).toMatchObject({ name: 'Sales', totalsRow: true });
+    expect(kit.changes).toEqual(['added sheet "Sales"']);
+  });
+
+  it('answers malformed and impossible calls with errors the model can act on', async () => {
+    const kit = await salesKit();
+    const cases: [string, unknown, RegExp][] = [
+      ['set_cells', { sheet: 'Sales', start: 'E1' }, /required property 'rows'/],
+      ['set_cells', { sheet: 'Sales', start: 'ZZZZ1', rows: [[1]] }, /not a cell/],
+      ['set_cells', { sheet: 'Salez', start: 'E1', rows: [[1]] }, /no sheet named "Salez".*"Sales"/],
+      ['set_cells', { sheet: 'Sales', start: 'E1', rows: [['=SUM(B2:B4']] }, /E1: the formula =SUM\(B2:B4 is not valid/],
+      ['set_cells', { sheet: 'Sales', start: 'E1', rows: [['=Costs!B2']] }, /sheet "Costs" that does not exist/],
+      ['set_cells', { sheet: 'Sales', start: 'E1', rows: [['=SUM(Cost[Amount])']] }, /table "Cost" that does not exist/],
+      ['set_cells', { sheet: 'Sales', start: 'A1', rows: [[42]] }, /header of table Sales/],
+      ['add_sheet', { name: 'Sales' }, /already exists/],
+      ['add_sheet', { name: 'Bad/Name' }, /cannot contain/],
+      ['add_sheet', { name: 'X', rows: [[1]] }, /rows need columns/],
+      ['add_chart', { sheet: 'Sales', kind: 'pie', data_range: 'A1:C4' }, /exactly one series/],
+      ['add_chart', { sheet: 'Sales', kind: 'line', categories: 'A2:A4', series: [{ values: 'B2:B3' }] }, /has 2 values but the categories/],
+      ['add_chart', { sheet: 'Sales', kind: 'column', categories: 'B2:B4', series: [{ values: 'A2:A4' }] }, /holds no numbers/],
+      ['add_chart', { sheet: 'Sales', kind: 'column', data_range: 'A1:C4', series: [{ values: 'B2:B4' }] }, /not both/],
+      ['add_chart', { sheet: 'Sales', kind: 'radar', data_range: 'A1:C4' }, /kind/],
+      ['add_table', { sheet: 'Sales', range: 'A2:C3' }, /overlaps table Sales/],
+      ['update_chart', { chart_id: 'chart9', title: 'x' }, /no chart "chart9"/],
+      ['delete_sheet', { sheet: 'Sales' }, /at least one sheet/],
+      ['import_data_source', { source: 'nope' }, /no data source "nope"/],
+      ['insert_image', { sheet: 'Sales', image_id: 'img_x', position: 'A1' }, /no image "img_x"/],
+      ['no_such_tool', {}, /no tool named "no_such_tool"/],
+    ];
+    for (const [tool, args, message] of cases) {
+      const r = await kit.attempt(tool, args);
+      expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(String(r.output), `${tool} ${JSON.stringify(args)}`).toMatch(message);
+    }
+    expect(findSheet(kit.doc, 'Sales')!.rows[0].map((c) => c?.value)).toEqual(['Month', 'Revenue', 'Units']);
+  });
+
+  it('renames a sheet with the formulas and charts that refer to it, and warns when a deleted sheet is still used', async () => {
+    const kit = await salesKit();
+    await kit.call('add_sheet', { name: 'Summary' });
+    await kit.call('set_cells', { sheet: 'Summary', start: 'A1', rows: [['=SUM(Sales!B2:B4)', '="Sales!"&Sales!A2']] });
+    await kit.call('add_chart', { sheet: 'Summary', kind: 'column', data_sheet: 'Sales', data_range: 'A1:B4' });
+    await kit.call('rename_sheet', { sheet: 'Sales', new_name: 'Q1 Sales' });
+    const summary = findSheet(kit.doc, 'Summary')!;
+    expect(getCell(summary, { row: 0, col: 0 })?.formula).toBe("SUM('Q1 Sales'!B2:B4)");
+    expect(getCell(summary, { row: 0, col: 1 })?.formula).toBe(`"Sales!"&'Q1 Sales'!A2`);
+    expect(summary.charts[0]).toMatchObject({ categories: "'Q1 Sales'!$A$2:$A$4", series: [{ values: "'Q1 Sales'!$B$2:$B$4" }] });
+    expect(await kit.call('delete_sheet', { sheet: 'Q1 Sales' })).toMatch(/Summary referred to it/);
+  });
+
+  it('reads ranges with formulas next to their results, and reports formula errors after writing', async () => {
+    const kit = await salesKit();
+    const written = await kit.call('set_cells', { sheet: 'Sales', start: 'E2', rows: [['=B2/C2'], ['=B3/0']] }) as { formulas: Record<string, string>; warnings: string[] };
+    expect(written.formulas.E2).toBe('=B2/C2 → 250');
+    expect(written.warnings).toEqual(['E3 =B3/0 gives #DIV/0!']);
+    const read = await kit.call('read_range', { sheet: 'Sales', range: 'A1:C2' }) as { rows: unknown[][] };
+    expect(read.rows).toEqual([['Month', 'Revenue', 'Units'], ['Jan', 1000, 4]]);
+    const outline = adapter.outline(kit.doc);
+    expect(outline).toMatch(/table Sales A1:C5 with totals row/);
+    expect(outline).toMatch(/B Revenue \(currency\)/);
+    expect(outline).toMatch(/5: A=Total \| B==SUBTOTAL\(109,B2:B4\) → 3850.5 \| C==SUBTOTAL\(109,C2:C4\) → 16/);
+  });
+
+  it('adds a table with a totals row of live formulas over a written range', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Costs' });
+    await kit.call('set_cells', { sheet: 'Costs', start: 'A1', rows: [['Item', 'Amount'], ['Rent', 1000], ['Power', 250]], style: 'body' });
+    await kit.call('format_range', { sheet: 'Costs', range: 'B2:B3', number_format: 'currency' });
+    expect(await kit.call('add_table', { sheet: 'Costs', range: 'A1:B3', name: 'Cost lines', totals: { Amount: 'sum' } })).toMatchObject({ table: 'Cost_lines', range: 'A1:B4' });
+    const costs = findSheet(kit.doc, 'Costs')!;
+    expect(getCell(costs, { row: 3, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1250, style: { numFmt: '"$"#,##0.00;("$"#,##0.00)' } });
+    expect(getCell(costs, { row: 3, col: 0 })?.value).toBe('Total');
+  });
+});

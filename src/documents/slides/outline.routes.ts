@@ -1,0 +1,51 @@
+// POST /slides/outline. Thin: authenticate, validate, call the use case, present.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { API_KEY_SECURITY } from '../../http/auth.ts';
+import { API_KEY_ERRORS, Nullable, responses } from '../../http/schemas.ts';
+import { clientGone } from '../../llm/llm.routes.ts';
+import { GenerateBody } from '../../runs/runs.schemas.ts';
+import { OutlineSlide } from './outline.schemas.ts';
+import type { SlidesOutlineService } from './outline.service.ts';
+
+export const OutlineBody = Type.Object({
+  prompt: GenerateBody.properties.prompt,
+  context_files: GenerateBody.properties.context_files,
+  data_sources: GenerateBody.properties.data_sources,
+  image_assets: GenerateBody.properties.image_assets,
+  model: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }), { description: 'A model of GET /llm/models, `auto` or null (the default model).' })),
+}, { additionalProperties: false });
+
+export type OutlineRequest = Static<typeof OutlineBody>;
+
+export const OutlineResponse = Type.Object({
+  title: Type.String(),
+  slides: Type.Array(OutlineSlide),
+  slide_count: Type.Integer(),
+  summary: Type.String({ description: 'What the outline holds and how to build it.' }),
+  model: Type.String({ description: 'The model that drafted it (`builtin`: the offline planner).' }),
+  credits_used: Type.Integer(),
+}, { title: 'SlidesOutlineResult' });
+
+export async function slidesOutlineRoutes(fastify: FastifyInstance, deps: { outline: SlidesOutlineService }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.post('/slides/outline', {
+    config: { auth: 'api_key' as const },
+    schema: {
+      tags: ['Generation'],
+      summary: 'Outline a deck without writing it',
+      description:
+        'Answers a titled outline of slides (layout, title, bullets, speaker notes, and the data source, chart type or image a slide shows) for a prompt, without writing a file. ' +
+        'Pass `{title, slides}` (edited or not) as `outline` to POST /slides/generate to build it: one call builds at most 30 slides; resume with `run_id` and the same outline for the rest. ' +
+        'A provider model drafts it and is charged like /llm/invoke (`X-Credits-Used`, `X-LLM-Model`); the builtin engine plans it from the prompt\'s structure at no charge.',
+      security: API_KEY_SECURITY,
+      body: OutlineBody,
+      response: responses({ 200: OutlineResponse }, [...API_KEY_ERRORS, 402, 404, 502, 504]),
+    },
+  }, async (request, reply) => {
+    const result = await deps.outline.outline(request.apiKey!, request.id, request.body, clientGone(reply));
+    reply.header('X-Credits-Used', String(result.credits)).header('X-LLM-Model', result.model);
+    return { ...result.outline, slide_count: result.outline.slides.length, summary: result.summary, model: result.model, credits_used: result.credits };
+  });
+}

@@ -1,0 +1,110 @@
+// The builtin engine editing an existing Word document (resume or init_file) and answering questions
+// about one. Edits are explicit commands it can recognise: add / delete / rename / move a section,
+// add a table of contents, append markdown content, data sources and images. Anything else leaves the
+// document as it is and says so; nothing is guessed.
+import { answerText } from '../../llm/builtin/text-engine.ts';
+import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../agent/format-adapter.ts';
+import { hasStructure, parseMarkdown } from '../agent/markdown.ts';
+import { bestMatch } from '../agent/planner-helpers.ts';
+import { blockMarkdown } from './word-content.ts';
+import { escapeInline, plainText } from './word-inline.ts';
+import { sectionRange, type HeadingBlock, type WordDoc } from './word-model.ts';
+import { call, inputCalls, markdownOf } from './word-plan-parts.ts';
+
+const Q = `["“'‘]?`;
+const E = `["”'’]?`;
+const ADD = new RegExp(`\\b(?:add|append|insert|create)\\s+(?:a\\s+)?(?:new\\s+)?section\\s+(?:called|titled|named|on|about|for)?\\s*${Q}([^"”’\\n:]+?)${E}(?:\\s+(after|before)\\s+(?:the\\s+)?${Q}([^"”’\\n:]+?)${E}(?:\\s+section)?)?\\s*(?::|\\.|\\n|$)`, 'i');
+const DELETE = new RegExp(`\\b(?:delete|remove|drop)\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s*(?:\\.|$)`, 'i');
+const RENAME = new RegExp(`\\brename\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(?:to|as)\\s+${Q}([^"”’\\n]+?)${E}\\s*(?:\\.|$)`, 'i');
+const MOVE = new RegExp(`\\bmove\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(before|after|to the end|to the start|to the top|to the beginning)(?:\\s+(?:the\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?)?\\s*(?:\\.|$)`, 'i');
+const TOC = /\b(add|insert|include)\b.*\btable of contents\b/i;
+
+
+function headings(doc: WordDoc): HeadingBlock[] {
+  return doc.blocks.filter((b): b is HeadingBlock => b.kind === 'heading');
+}
+
+function findSection(doc: WordDoc, name: string): HeadingBlock | undefined {
+  return bestMatch(headings(doc), name, (h) => plainText(h.text));
+}
+
+/** The id of the last block of a section (append inside it), or of the heading itself. */
+function sectionEnd(doc: WordDoc, heading: HeadingBlock): string {
+  const range = sectionRange(doc, heading.id)!;
+  return doc.blocks[range.end - 1].id;
+}
+
+export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInputs): AgentPlan {
+  const prompt = request.prompt;
+  const calls: PlannedToolCall[] = [];
+  const done: string[] = [];
+  const missing: string[] = [];
+  const section = (name: string) => {
+    const h = findSection(doc, name);
+    if (!h) missing.push(`no section matches "${name}"`);
+    return h;
+  };
+  let m: RegExpExecArray | null;
+  if ((m = RENAME.exec(prompt))) {
+    const h = section(m[1]);
+    if (h) { calls.push(call('update_block', { id: h.id, text: escapeInline(m[2].trim()) })); done.push(`renamed "${plainText(h.text)}" to "${m[2].trim()}"`); }
+  } else if ((m = MOVE.exec(prompt))) {
+    const h = section(m[1]);
+    const where = m[2].toLowerCase();
+    const target = m[3] ? section(m[3]) : undefined;
+    if (h && (where.startsWith('to') || target)) {
+      const position = where === 'to the end' ? 'end' : where.startsWith('to') ? (doc.blocks[0]?.kind === 'toc' ? `after:${doc.blocks[0].id}` : 'start') : where === 'before' ? `before:${target!.id}` : `after:${sectionEnd(doc, target!)}`;
+      calls.push(call('move', { section: h.id, position }));
+      done.push(`moved "${plainText(h.text)}" ${where}${target ? ` "${plainText(target.text)}"` : ''}`);
+    }
+  } else if ((m = ADD.exec(prompt))) {
+    const title = m[1].trim();
+    const anchor = m[3] ? section(m[3]) : undefined;
+    const rest = prompt.slice(m.index + m[0].length).trim();
+    const body = rest && hasStructure(parseMarkdown(rest)) ? markdownOf(parseMarkdown(rest)) : rest ? escapeInline(rest) : `[Add ${escapeInline(title.toLowerCase())}]`;
+    const position = anchor ? (m[2].toLowerCase() === 'before' ? `before:${anchor.id}` : `after:${sectionEnd(doc, anchor)}`) : 'end';
+    if (!m[3] || anchor) {
+      calls.push(call('add_content', { markdown: `# ${escapeInline(title)}\n\n${body.replace(/^#\s/gm, '## ')}`, position }));
+      done.push(`added the section "${title}"${anchor ? ` ${m[2].toLowerCase()} "${plainText(anchor.text)}"` : ''}${rest ? '' : ' with a placeholder to fill in'}`);
+    }
+  } else if ((m = DELETE.exec(prompt)) && !TOC.test(prompt)) {
+    const h = section(m[1]);
+    if (h) { calls.push(call('delete', { section: h.id })); done.push(`deleted the section "${plainText(h.text)}"`); }
+  } else if (hasStructure(parseMarkdown(prompt))) {
+    const blocks = parseMarkdown(prompt).filter((b, i) => !(i === 0 && b.type === 'paragraph'));
+    calls.push(call('add_content', { markdown: markdownOf(blocks) }));
+    done.push('appended the content of the request');
+  }
+  if (TOC.test(prompt) && !doc.blocks.some((b) => b.kind === 'toc')) {
+    calls.push(call('add_table_of_contents', { title: 'Contents', max_level: 2 }));
+    done.push('added a table of contents');
+  }
+  const extra = inputCalls(inputs, prompt);
+  calls.push(...extra.calls);
+  if (extra.said.length) done.push(`added ${extra.said.join('; ')}`);
+  if (!calls.length) {
+    return {
+      calls: [],
+      summary: `The document was left unchanged: the offline engine did not recognise an edit in the request${missing.length ? ` (${missing.join('; ')})` : ''}. It understands "add a section called X: <content>", "delete the X section", "rename X to Y", "move X before/after Y", "add a table of contents", markdown content to append, data sources and images; a provider model understands any request.`,
+    };
+  }
+  return { calls, summary: `${done.map((d, i) => (i ? d : d[0].toUpperCase() + d.slice(1))).join('; ')}; everything else was kept as it was.${missing.length ? ` Not done: ${missing.join('; ')}.` : ''}` };
+}
+
+const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const COUNTS: [RegExp, (doc: WordDoc) => string][] = [
+  [/how many (sections|headings|chapters)/i, (d) => `The document has ${n(headings(d).filter((h) => h.level === 1).length, 'top-level section', 'top-level sections')} (${n(headings(d).length, 'heading', 'headings')} in all).`],
+  [/how many tables/i, (d) => `The document has ${n(d.blocks.filter((b) => b.kind === 'table').length, 'table', 'tables')}.`],
+  [/how many (images|figures|pictures)/i, (d) => `The document has ${n(d.blocks.filter((b) => b.kind === 'image').length, 'image', 'images')}.`],
+  [/\b(title|called|named)\b.*\?|what is (this|the) document/i, (d) => (d.title ? `The document is titled "${plainText(d.title)}".` : 'The document has no title.')],
+  [/\b(sections|headings|outline|structure|table of contents)\b/i, (d) => `Its sections: ${headings(d).filter((h) => h.level === 1).map((h) => `"${plainText(h.text)}"`).join(', ') || 'none'}.`],
+];
+
+/** Ask mode: counts and structure from the model, else the sentences of the document that best answer. */
+export function planAnswer(question: string, doc: WordDoc): AgentPlan {
+  const rule = COUNTS.find(([re]) => re.test(question));
+  if (rule) return { calls: [], summary: rule[1](doc) };
+  const text = [doc.title ?? '', ...doc.blocks.map((b) => plainText(blockMarkdown(b)))].filter(Boolean).join('\n');
+  const answer = text.trim() ? answerText([{ role: 'user', text }, { role: 'user', text: question.trim().endsWith('?') ? question : `${question}?` }]) : '';
+  return { calls: [], summary: answer && answer !== question ? answer : 'The document does not appear to answer that question.' };
+}

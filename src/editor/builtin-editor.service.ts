@@ -1,0 +1,100 @@
+// The built-in editors' use cases: load the run's current document into its format's model and show it
+// as the page's editor content; apply a save to the model of the version the page started from, render
+// it, and store it through the same path as WOPI PutFile.
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, errors } from '../errors.ts';
+import type { AdapterRegistry } from '../documents/agent/adapter-registry.ts';
+import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
+import type { ExportService } from '../export/export.service.ts';
+import type { RunLinks } from '../runs/run-links.ts';
+import type { RunRow, VersionRow } from '../runs/runs.repository.ts';
+import type { EditSession } from './edit-tokens.repository.ts';
+import type { CurrentDocument, DocumentSavesService } from './document-saves.service.ts';
+import type { EditorSaveBody } from './editor.schemas.ts';
+import { applyExcel, presentExcel } from './views/excel-view.ts';
+import { applySlides, presentSlides } from './views/slides-view.ts';
+import { applyWord, presentWord } from './views/word-view.ts';
+
+export interface EditorDocument {
+  doc: CurrentDocument;
+  content: unknown;
+  downloadUrl: string | null;
+  /** Slides: a picture of every slide (signed links), or null with the reason. */
+  previews: { urls: string[] | null; problem: string | null } | null;
+}
+
+export class BuiltinEditorService {
+  private readonly saves: DocumentSavesService;
+  private readonly adapters: AdapterRegistry;
+  private readonly exports: ExportService;
+  private readonly links: RunLinks;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: { saves: DocumentSavesService; adapters: AdapterRegistry; exports: ExportService; links: RunLinks; log: FastifyBaseLogger }) {
+    this.saves = deps.saves;
+    this.adapters = deps.adapters;
+    this.exports = deps.exports;
+    this.links = deps.links;
+    this.log = deps.log;
+  }
+
+  async load(session: EditSession): Promise<EditorDocument> {
+    const doc = await this.saves.current(session.org_id, session.run_id);
+    const model = await this.read(doc);
+    const format = doc.run.format;
+    const content = format === 'word' ? presentWord(model) : format === 'excel' ? presentExcel(model) : presentSlides(model);
+    return { doc, content, downloadUrl: await this.links.download(doc.version), previews: format === 'slides' ? await this.previews(session) : null };
+  }
+
+  async save(session: EditSession, body: EditorSaveBody): Promise<{ run: RunRow; version: VersionRow; downloadUrl: string | null }> {
+    const doc = await this.saves.current(session.org_id, session.run_id);
+    if (body.format !== doc.run.format) {
+      throw errors.validation([{ loc: ['body', 'format'], msg: `this run is a ${doc.run.format} document`, type: 'format_mismatch', input: body.format }]);
+    }
+    if (body.base_version !== doc.version.version_id) {
+      throw new AppError('conflict', `The document was changed by someone else (it is now at version ${doc.version.version}). Reload it to see the changes, then edit again.`, { body: { current_version: doc.version.version_id } });
+    }
+    const adapter = this.adapterOf(doc);
+    const model = await this.read(doc);
+    if (body.format === 'word') applyWord(model, body.content);
+    else if (body.format === 'excel') applyExcel(model, body.content);
+    else applySlides(model, body.content);
+    const bytes = await adapter.render(model, { brand: null });
+    const { run, version } = await this.saves.save({
+      orgId: session.org_id, runId: session.run_id, bytes, baseVersionId: body.base_version,
+      checkLock: (lock) => {
+        if (lock) throw errors.conflict('The document is open in another editor (it holds a WOPI lock); save there, or wait until it is closed.');
+      },
+    });
+    return { run, version, downloadUrl: await this.links.download(version) };
+  }
+
+  private adapterOf(doc: CurrentDocument) {
+    const adapter = this.adapters.get(doc.run.format);
+    if (!adapter) throw errors.notImplemented(`The ${doc.run.format} editor is not available on this deployment.`);
+    return adapter;
+  }
+
+  private async read(doc: CurrentDocument): Promise<any> {
+    const adapter = this.adapterOf(doc);
+    try {
+      return await adapter.read(await this.saves.bytes(doc.version));
+    } catch (err) {
+      if (err instanceof DocumentUnreadable) {
+        throw errors.validation([{ loc: ['path', 'run_id'], msg: `the document cannot be opened in the editor: ${err.message}`, type: 'document_unreadable' }]);
+      }
+      throw err;
+    }
+  }
+
+  private async previews(session: EditSession): Promise<{ urls: string[] | null; problem: string | null }> {
+    try {
+      const png = await this.exports.exportRun(session.org_id, session.run_id, { format: 'png' });
+      return { urls: png.pages ? png.pages.map((p) => p.link.url) : [png.link.url], problem: null };
+    } catch (err) {
+      // Previews are a convenience: without LibreOffice the text panel still works.
+      this.log.warn({ err }, 'slide previews unavailable');
+      return { urls: null, problem: err instanceof AppError ? err.message : 'Slide pictures could not be made.' };
+    }
+  }
+}

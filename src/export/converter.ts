@@ -1,0 +1,170 @@
+// Produces one cell of the matrix from a source file on disk, inside a scratch directory: native
+// converters in-process, LibreOffice through the warm pool, PNG pages through pdftoppm.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, errors } from '../errors.ts';
+import { docxToHtml, docxToText } from './converters/docx-native.ts';
+import { PdftoppmMissing, pdftoppmAvailable, renderPages } from './converters/pdf-pages.ts';
+import { findSheet, lacksComputedValues, readWorkbook, sheetToCsv, workbookToHtml, type Workbook } from './converters/xlsx-native.ts';
+import { writeZip } from './converters/zip.ts';
+import { CONTENT_TYPE, engineFor, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
+import { ConversionError, type ConvertRequest } from './libreoffice/libreoffice-instance.ts';
+import { QueueFullError } from './libreoffice/libreoffice-pool.ts';
+import { LIBREOFFICE_PACKAGES } from './libreoffice/probe.ts';
+
+/** Page images are rendered at this resolution: a 16:9 slide is 1500 x 844 pixels, a Letter page 1275 x 1650. */
+const PNG_DPI = 150;
+
+export interface ConversionJob {
+  /** The source document, already on disk inside `dir`. */
+  srcPath: string;
+  source: SourceType;
+  format: ExportFormat;
+  /** CSV only: a sheet name, '*' for all, undefined for the first. */
+  sheet?: string;
+  /** Download names start with this (the source's name without extension). */
+  stem: string;
+  dir: string;
+  /** Where a problem with the document itself is reported in a 422 (`["path","run_id"]`). */
+  loc: string[];
+}
+
+export interface OutputFile {
+  path: string;
+  fileName: string;
+  contentType: string;
+}
+
+export interface ConversionResult {
+  main: OutputFile;
+  /** PNG exports: each page, in order (a single page is also the main file). */
+  pages: OutputFile[] | null;
+}
+
+export interface LibreOfficeEngine {
+  /** null when usable; otherwise why not (checked once). */
+  unavailable(): Promise<string | null>;
+  convert(req: ConvertRequest): Promise<void>;
+}
+
+export class Converter {
+  private readonly office: LibreOfficeEngine;
+  private readonly timeoutMs: number;
+  private pdftoppm: Promise<boolean> | null = null;
+
+  constructor(office: LibreOfficeEngine, timeoutMs: number) {
+    this.office = office;
+    this.timeoutMs = timeoutMs;
+  }
+
+  async convert(job: ConversionJob): Promise<ConversionResult> {
+    const engine = engineFor(job.source, job.format);
+    try {
+      if (engine.kind === 'libreoffice') return { main: await this.viaOffice(job, engine.filter, job.format), pages: null };
+      if (engine.kind === 'pages') return await this.pages(job, engine.pdfFilter);
+      if (job.source === 'xlsx') return { main: await this.workbook(job), pages: null };
+      return { main: await this.document(job), pages: null };
+    } catch (err) {
+      throw this.toAppError(err, job);
+    }
+  }
+
+  private async needOffice(what: string): Promise<void> {
+    const reason = await this.office.unavailable();
+    if (reason) throw errors.notImplemented(`${what} needs LibreOffice: ${reason}. Install the Debian packages ${LIBREOFFICE_PACKAGES}, or set FOLIO_SOFFICE_PATH and FOLIO_SOFFICE_PYTHON.`);
+  }
+
+  private async viaOffice(job: ConversionJob, filter: string, ext: string, recalc = false): Promise<OutputFile> {
+    await this.needOffice(`Export to ${job.format}`);
+    const out = path.join(job.dir, `out-${ext}.${ext}`);
+    await this.office.convert({ src: job.srcPath, dst: out, filter, recalc });
+    return { path: out, fileName: `${job.stem}.${ext}`, contentType: CONTENT_TYPE[ext as ExportFormat] };
+  }
+
+  private async pages(job: ConversionJob, pdfFilter: string): Promise<ConversionResult> {
+    this.pdftoppm ??= pdftoppmAvailable();
+    if (!(await this.pdftoppm)) throw new PdftoppmMissing('pdftoppm is not installed');
+    const pdf = await this.viaOffice(job, pdfFilter, 'pdf');
+    const pagesDir = path.join(job.dir, 'pages');
+    await fs.mkdir(pagesDir);
+    const images = await renderPages(pdf.path, pagesDir, PNG_DPI, this.timeoutMs);
+    if (images.length === 0) throw new ConversionError('failed', 'the document rendered to no page');
+    const pages = images.map((p, i) => ({ path: p, fileName: `${job.stem}-page-${String(i + 1).padStart(3, '0')}.png`, contentType: CONTENT_TYPE.png }));
+    if (pages.length === 1) return { main: { ...pages[0], fileName: `${job.stem}.png` }, pages };
+    const zip = path.join(job.dir, 'pages.zip');
+    await writeZip(zip, images.map((p, i) => ({ name: `page-${String(i + 1).padStart(3, '0')}.png`, path: p })));
+    return { main: { path: zip, fileName: `${job.stem}-pages.zip`, contentType: CONTENT_TYPE.zip }, pages };
+  }
+
+  /** Workbooks whose formulas have no computed values are recalculated by LibreOffice first. */
+  private async loadComputedWorkbook(job: ConversionJob): Promise<Workbook> {
+    const wb = await readWorkbook(await fs.readFile(job.srcPath)).catch((err) => { throw new ConversionError('unreadable', (err as Error).message); });
+    if (!lacksComputedValues(wb)) return wb;
+    await this.needOffice('This workbook has formulas without computed values; computing them');
+    const recalculated = await this.viaOffice(job, XLSX_RECALC_FILTER, 'xlsx', true);
+    return readWorkbook(await fs.readFile(recalculated.path));
+  }
+
+  private async workbook(job: ConversionJob): Promise<OutputFile> {
+    const wb = await this.loadComputedWorkbook(job);
+    const write = async (name: string, text: string, contentType: string): Promise<OutputFile> => {
+      const p = path.join(job.dir, `out-${name}`);
+      await fs.writeFile(p, text);
+      return { path: p, fileName: name, contentType };
+    };
+    if (job.format === 'html') return write(`${job.stem}.html`, workbookToHtml(wb, job.stem), CONTENT_TYPE.html);
+    if (wb.worksheets.length === 0) throw new ConversionError('unreadable', 'the workbook has no sheet');
+    if (job.sheet === '*') {
+      const dir = path.join(job.dir, 'sheets');
+      await fs.mkdir(dir);
+      const entries = await Promise.all(wb.worksheets.map(async (ws, i) => {
+        const p = path.join(dir, `${i}.csv`);
+        await fs.writeFile(p, sheetToCsv(ws));
+        return { name: `${ws.name}.csv`, path: p };
+      }));
+      const zip = path.join(job.dir, 'sheets.zip');
+      await writeZip(zip, entries);
+      return { path: zip, fileName: `${job.stem}-sheets.zip`, contentType: CONTENT_TYPE.zip };
+    }
+    const ws = job.sheet === undefined ? wb.worksheets[0] : findSheet(wb, job.sheet);
+    if (!ws) {
+      const names = wb.worksheets.map((w) => JSON.stringify(w.name)).join(', ');
+      throw errors.validation([{ loc: ['body', 'sheet'], msg: `No sheet named ${JSON.stringify(job.sheet)}. Sheets: ${names}, or "*" for all of them`, type: 'sheet_not_found', input: job.sheet }]);
+    }
+    const name = job.sheet === undefined ? `${job.stem}.csv` : `${job.stem}-${ws.name.replace(/[\\/:*?"<>|\s]+/g, '_')}.csv`;
+    return write(name, sheetToCsv(ws), CONTENT_TYPE.csv);
+  }
+
+  private async document(job: ConversionJob): Promise<OutputFile> {
+    const bytes = await fs.readFile(job.srcPath);
+    const text = await (job.format === 'html' ? docxToHtml(bytes, job.stem) : docxToText(bytes)).catch((err) => { throw new ConversionError('unreadable', (err as Error).message); });
+    const p = path.join(job.dir, `out.${job.format}`);
+    await fs.writeFile(p, text);
+    return { path: p, fileName: `${job.stem}.${job.format}`, contentType: CONTENT_TYPE[job.format] };
+  }
+
+  private toAppError(err: unknown, job: ConversionJob): unknown {
+    if (err instanceof AppError) return err;
+    if (err instanceof QueueFullError) {
+      return new AppError('service_unavailable', `The conversion service is busy: ${err.message} Retry in ${err.retryAfterSeconds} s.`, { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+    }
+    if (err instanceof PdftoppmMissing) {
+      return errors.notImplemented('PNG export needs pdftoppm, which is not installed on this server: install the Debian package poppler-utils.');
+    }
+    if (err instanceof ConversionError) {
+      switch (err.kind) {
+        case 'unreadable':
+          return errors.validation([{ loc: job.loc, msg: `The ${job.source} document cannot be opened (corrupt or not a ${job.source} file): ${err.message.slice(0, 300)}`, type: 'document_unreadable' }]);
+        case 'timeout':
+          return errors.upstream(`The conversion to ${job.format} did not finish within ${Math.round(this.timeoutMs / 1000)} s and was stopped (the converter was restarted). The document may be too large or malformed.`, err);
+        case 'start_failed':
+          return errors.upstream(`LibreOffice failed to start: ${err.message}. Retry later.`, err);
+        case 'crashed':
+          return errors.upstream(`LibreOffice stopped during the conversion to ${job.format}, also on a fresh instance. Retry later; if it persists the document may crash the converter.`, err);
+        default:
+          return errors.upstream(`The conversion to ${job.format} failed: ${err.message.slice(0, 300)}`, err);
+      }
+    }
+    return err;
+  }
+}

@@ -1,0 +1,54 @@
+// Removes renditions nobody can ask for again (purged runs, superseded versions, deleted files), bytes
+// first, then rows. Safe on several processes: deleting a blob or a row twice is harmless.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExportRepository } from './export.repository.ts';
+import type { ExportService } from './export.service.ts';
+
+const BATCH = 100;
+
+export class ExportSweeper {
+  private readonly repo: ExportRepository;
+  private readonly service: ExportService;
+  private readonly graceSeconds: number;
+  private readonly intervalMs: number;
+  private readonly log: FastifyBaseLogger;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(repo: ExportRepository, service: ExportService, graceSeconds: number, intervalMs: number, log: FastifyBaseLogger) {
+    this.repo = repo;
+    this.service = service;
+    this.graceSeconds = graceSeconds;
+    this.intervalMs = intervalMs;
+    this.log = log;
+  }
+
+  start(): void {
+    if (this.intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => { void this.sweepOnce().catch((err) => this.log.warn({ err }, 'export cache sweep failed')); }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass; returns how many renditions were removed. */
+  async sweepOnce(): Promise<number> {
+    this.running ??= (async () => {
+      let removed = 0;
+      try {
+        for (;;) {
+          const stale = await this.repo.stale(this.graceSeconds, BATCH);
+          for (const row of stale) await this.service.forget(row);
+          removed += stale.length;
+          if (stale.length < BATCH) return removed;
+        }
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+}

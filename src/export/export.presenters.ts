@@ -1,0 +1,23 @@
+// Public shapes of exports. Routes never return rows.
+import type { ExportView } from './export.service.ts';
+
+function fields(v: ExportView) {
+  return {
+    format: v.format,
+    download_url: v.link.url,
+    download_url_expires_at: v.link.expiresAt.toISOString(),
+    file_name: v.fileName,
+    content_type: v.contentType,
+    size: v.size,
+    cached: v.cached,
+    ...(v.pages ? { pages: v.pages.map((p) => ({ page: p.page, download_url: p.link.url })) } : {}),
+  };
+}
+
+export function presentRunExport(runId: string, v: ExportView) {
+  return { run_id: runId, ...fields(v) };
+}
+
+export function presentFileConversion(fileId: string, v: ExportView) {
+  return { file_id: fileId, ...fields(v) };
+}

@@ -1,0 +1,54 @@
+// POST /runs/{run_id}/export and POST /files/{file_id}/convert. Thin: authenticate, validate, call one
+// use case, present.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_KEY_SECURITY } from '../http/auth.ts';
+import { API_KEY_ERRORS, responses } from '../http/schemas.ts';
+import { presentFileConversion, presentRunExport } from './export.presenters.ts';
+import * as S from './export.schemas.ts';
+import type { ExportService } from './export.service.ts';
+
+const MATRIX = `| Source | Formats |
+|---|---|
+| Excel (.xlsx) | \`pdf\`, \`csv\`, \`png\`, \`html\`, \`xlsx\` |
+| Word (.docx) | \`pdf\`, \`html\`, \`txt\`, \`odt\`, \`docx\` |
+| Slides (.pptx) | \`pdf\`, \`png\`, \`odp\`, \`pptx\` |`;
+
+const COMMON = `${MATRIX}
+
+- Another format answers 422 \`validation_error\` whose message and \`detail[0].ctx.allowed\` list the allowed ones.
+- The rendition is cached per document version, format and options: a repeat call answers \`cached: true\` without converting.
+- \`csv\`: the first sheet, \`sheet\` to choose one by name, or \`sheet: "*"\` for a zip of every sheet. Values, not display formats: formulas give their computed results (workbooks without computed values are recalculated first), dates ISO 8601; RFC 4180 quoting, CRLF line ends, UTF-8.
+- \`png\`: one image per page or slide; a single page gives a PNG, several give a zip (\`page-001.png\`, ...), and \`pages\` lists a signed link per page.
+- \`csv\`, \`txt\` and \`html\` are produced natively; \`pdf\`, \`png\`, \`odt\` and \`odp\` by a pool of warm LibreOffice instances. Without LibreOffice on the server those answer 501 \`not_implemented\` naming the packages to install.
+- 503 \`service_unavailable\` with \`Retry-After\` when the conversion queue is full; 502 \`upstream_error\` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened.`;
+
+export async function exportRoutes(fastify: FastifyInstance, service: ExportService): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/runs/:run_id/export', {
+    config: { auth: 'api_key' },
+    schema: {
+      tags: ['Export'],
+      summary: "Export a run's current document to another format",
+      description: `Converts the run's current document version. Only completed runs: another status answers 409 \`conflict\`, an expired or purged run 410 \`gone\`.\n\n${COMMON}`,
+      security: API_KEY_SECURITY,
+      params: S.RunParams,
+      body: S.ExportBody,
+      response: responses({ 200: S.RunExport }, [...API_KEY_ERRORS, 404, 409, 410, 501, 502, 503]),
+    },
+  }, async (request) => presentRunExport(request.params.run_id, await service.exportRun(request.apiKey!.org_id, request.params.run_id, request.body)));
+
+  app.post('/files/:file_id/convert', {
+    config: { auth: 'api_key' },
+    schema: {
+      tags: ['Export'],
+      summary: 'Convert an uploaded file to another format',
+      description: `Same body, matrix and answers as \`POST /runs/{run_id}/export\`, for a .docx, .xlsx or .pptx uploaded with \`POST /files\` (its type is the sniffed \`content_type\`; any other file answers 422).\n\n${COMMON}`,
+      security: API_KEY_SECURITY,
+      params: S.FileParams,
+      body: S.ExportBody,
+      response: responses({ 200: S.FileConversion }, [...API_KEY_ERRORS, 404, 501, 502, 503]),
+    },
+  }, async (request) => presentFileConversion(request.params.file_id, await service.convertFile(request.apiKey!.org_id, request.params.file_id, request.body)));
+}

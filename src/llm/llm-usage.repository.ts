@@ -1,0 +1,110 @@
+// The only code that queries `llm_usage`, `llm_monthly_usage` and `llm_budgets`. Every query is
+// scoped to one organization.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface UsageAttempt {
+  model: string;
+  outcome: 'ok' | 'error' | 'timeout' | 'invalid_output';
+  /** HTTP status of the provider's error answer, when it sent one. */
+  status?: number;
+  repaired?: boolean;
+  duration_ms: number;
+}
+
+export interface LlmUsageRow {
+  usage_id: string;
+  org_id: string;
+  key_id: string | null;
+  request_id: string | null;
+  operation: string;
+  requested_model: string | null;
+  model: string | null;
+  provider: string | null;
+  response_format: string;
+  status: 'succeeded' | 'failed';
+  error_code: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  credits: number;
+  user_id: string | null;
+  session_id: string | null;
+  attempts: UsageAttempt[];
+  duration_ms: number;
+  created_at: Date;
+}
+
+export type NewUsage = Omit<LlmUsageRow, 'created_at'>;
+
+export interface UsageFilter {
+  user_id?: string;
+  session_id?: string;
+}
+
+/** The first day of the UTC month of `at`, as the `month` key (`YYYY-MM-01`). */
+export function monthOf(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+const COLUMNS = ['usage_id', 'org_id', 'key_id', 'request_id', 'operation', 'requested_model', 'model', 'provider', 'response_format', 'status', 'error_code',
+  'input_tokens', 'output_tokens', 'credits', 'user_id', 'session_id', 'attempts', 'duration_ms', 'created_at'] as const;
+
+export class LlmUsageRepository {
+  private readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  /**
+   * Records a call; a succeeded one also adds to its month's total. One statement, so it is atomic on
+   * its own and costs one round trip (this runs on every LLM call).
+   */
+  async record(db: Db, u: NewUsage, month: string): Promise<void> {
+    const insert = sql`insert into llm_usage (usage_id, org_id, key_id, request_id, operation, requested_model, model, provider, response_format,
+        status, error_code, input_tokens, output_tokens, credits, user_id, session_id, attempts, duration_ms)
+      values (${u.usage_id}, ${u.org_id}, ${u.key_id}, ${u.request_id}, ${u.operation}, ${u.requested_model}, ${u.model}, ${u.provider}, ${u.response_format},
+        ${u.status}, ${u.error_code}, ${u.input_tokens}, ${u.output_tokens}, ${u.credits}, ${u.user_id}, ${u.session_id}, ${JSON.stringify(u.attempts)}, ${u.duration_ms})`;
+    if (u.status !== 'succeeded') {
+      await insert.execute(db);
+      return;
+    }
+    await sql`with recorded as (${insert} returning org_id)
+      insert into llm_monthly_usage as m (org_id, month, credits, calls, input_tokens, output_tokens)
+      select org_id, ${month}, ${u.credits}, 1, ${u.input_tokens}, ${u.output_tokens} from recorded
+      on conflict (org_id, month) do update set credits = m.credits + excluded.credits, calls = m.calls + 1,
+        input_tokens = m.input_tokens + excluded.input_tokens, output_tokens = m.output_tokens + excluded.output_tokens`.execute(db);
+  }
+
+  /** The organization's own budget (undefined: never set; null: removed) and its month's totals, in one query. */
+  async budgetState(orgId: string, month: string): Promise<{ budget: number | null | undefined; credits: number; calls: number; input_tokens: number; output_tokens: number }> {
+    const r = await sql<{ has_budget: boolean; monthly_credits: number | null; credits: number | null; calls: number | null; input_tokens: number | null; output_tokens: number | null }>`
+      select b.org_id is not null as has_budget, b.monthly_credits, m.credits, m.calls, m.input_tokens, m.output_tokens
+      from (select ${orgId}::text as org_id) o
+      left join llm_budgets b on b.org_id = o.org_id
+      left join llm_monthly_usage m on m.org_id = o.org_id and m.month = ${month}`.execute(this.db);
+    const row = r.rows[0];
+    return {
+      budget: row.has_budget ? (row.monthly_credits === null ? null : Number(row.monthly_credits)) : undefined,
+      credits: Number(row.credits ?? 0), calls: Number(row.calls ?? 0), input_tokens: Number(row.input_tokens ?? 0), output_tokens: Number(row.output_tokens ?? 0),
+    };
+  }
+
+  async setBudget(orgId: string, monthlyCredits: number | null): Promise<void> {
+    await this.db.insertInto('llm_budgets').values({ org_id: orgId, monthly_credits: monthlyCredits })
+      .onConflict((oc) => oc.column('org_id').doUpdateSet({ monthly_credits: monthlyCredits, updated_at: new Date() }))
+      .execute();
+  }
+
+  /** Newest first; limit+1 rows so the caller knows whether more exist. */
+  async list(orgId: string, limit: number, beforeId: string | null, filter: UsageFilter): Promise<LlmUsageRow[]> {
+    let q = this.db.selectFrom('llm_usage').select(COLUMNS).where('org_id', '=', orgId);
+    if (beforeId !== null) q = q.where('usage_id', '<', beforeId);
+    if (filter.user_id !== undefined) q = q.where('user_id', '=', filter.user_id);
+    if (filter.session_id !== undefined) q = q.where('session_id', '=', filter.session_id);
+    const rows = await q.orderBy('usage_id', 'desc').limit(limit + 1).execute();
+    return rows.map((r) => ({ ...r, attempts: r.attempts as unknown as UsageAttempt[] }));
+  }
+}

@@ -1,0 +1,58 @@
+// Builds the LLM layer for the composition root: the builtin engine, the model registry, the caller
+// with its fallback chain, usage accounting, the text helpers and preflight.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { Database } from '../db/database.ts';
+import type { AgentRegistry } from '../runs/agents.ts';
+import type { GenerateService } from '../runs/generate.service.ts';
+import { createBuiltinModel, type BuiltinLanguageModel } from './builtin/builtin-model.ts';
+import { SchemaCompiler } from './json-schema.ts';
+import { LlmUsageRepository } from './llm-usage.repository.ts';
+import { llmRoutes } from './llm.routes.ts';
+import { LlmService } from './llm.service.ts';
+import { ModelCaller } from './model-caller.ts';
+import { ModelRegistry } from './model-registry.ts';
+import { PreflightService } from './preflight.service.ts';
+import { textRoutes } from './text.routes.ts';
+import { TextService } from './text.service.ts';
+
+export { assertContentFulfillable } from './preflight-rules.ts';
+
+export interface LlmModule {
+  /** Every model call of Folio goes through these: the registry gives AI SDK models by name. */
+  registry: ModelRegistry;
+  builtin: BuiltinLanguageModel;
+  compiler: SchemaCompiler;
+  service: LlmService;
+  text: TextService;
+}
+
+export interface LlmModuleDeps {
+  config: Config;
+  database: Database;
+  credits: CreditsService;
+  log: FastifyBaseLogger;
+}
+
+export function createLlmModule(d: LlmModuleDeps): LlmModule {
+  const compiler = new SchemaCompiler();
+  const builtin = createBuiltinModel({ compiler });
+  const registry = new ModelRegistry(d.config.llm, builtin);
+  const service = new LlmService({
+    config: d.config.llm, db: d.database.db, registry, caller: new ModelCaller(registry, d.config.llm.timeoutMs),
+    usage: new LlmUsageRepository(d.database.db), credits: d.credits, log: d.log,
+  });
+  const text = new TextService(service);
+  return { registry, builtin, compiler, service, text };
+}
+
+/** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
+export async function registerLlmRoutes(
+  app: FastifyInstance, llm: LlmModule,
+  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService; checkWebhookUrl?: (url: string) => void },
+): Promise<void> {
+  const preflight = new PreflightService(generation);
+  await llmRoutes(app, { llm: llm.service, preflight, registry: llm.registry, compiler: llm.compiler, minimumCredits: llm.service.minimumCredits });
+  await textRoutes(app, { text: llm.text });
+}

@@ -1,0 +1,148 @@
+// TypeBox schemas of the LLM endpoints: validation, types and OpenAPI from one source.
+import { Type, type Static } from 'typebox';
+import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
+import { FormatEnum, GenerateBody } from '../runs/runs.schemas.ts';
+
+const Message = Type.Object({
+  role: StringEnum(['system', 'user', 'assistant'] as const),
+  content: Type.String({ minLength: 1, description: 'The message text (at least 1 character).' }),
+}, { additionalProperties: false });
+
+const ResponseFormat = Type.Object({
+  type: Type.Optional(StringEnum(['text', 'json', 'json_schema'] as const, { default: 'text', description: '`text` (default): a `text/plain` answer. `json`: any JSON value. `json_schema`: a JSON value valid against `json_schema`.' })),
+  json_schema: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }), { description: 'A JSON Schema (draft 2020-12) for the answer; required when `type` is `json_schema`. An invalid schema is a 422 pointing inside it.' })),
+}, {
+  additionalProperties: false,
+  // json_schema is required (and must be an object) exactly when type is json_schema.
+  if: { properties: { type: { const: 'json_schema' } }, required: ['type'] },
+  then: { required: ['json_schema'], properties: { json_schema: { type: 'object' } } },
+});
+
+/** The invoke body; `model` lists the models this deployment knows (the registry decides at boot). */
+export function invokeBody(modelIds: string[]) {
+  return Type.Object({
+    messages: Type.Array(Message, { minItems: 1, description: 'The conversation, at least one message. `session_id` does not restore earlier turns: send them here.' }),
+    response_format: Type.Optional(ResponseFormat),
+    model: Type.Optional(Type.Unsafe<string | null>({
+      type: ['string', 'null'], enum: [...modelIds, null],
+      description: '`null` or `auto`: the deployment\'s default model. A named model must be configured here (otherwise 422). When it fails, the configured fallback models are tried; `X-LLM-Model` names the model that answered.',
+    })),
+    user_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }), { description: 'Your end user, for attribution in usage records. The organization pays.' })),
+    session_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }), { description: 'Groups usage records. It does not restore conversation history.' })),
+  }, { additionalProperties: false });
+}
+
+export type InvokeRequest = Static<ReturnType<typeof invokeBody>>;
+
+export const InvokeAnswer = {
+  description: 'The answer itself, without an envelope: `text/plain` for `text`, the JSON value for `json` and `json_schema`. Headers: `X-Request-ID`, `X-Credits-Used` (credits charged), `X-LLM-Model` (the model that answered).',
+  headers: {
+    'X-Credits-Used': { type: 'integer', description: 'Credits charged for this call.' },
+    'X-LLM-Model': { type: 'string', description: 'The model that answered (a fallback model when the chosen one failed).' },
+  },
+  content: {
+    'text/plain': { schema: { type: 'string' } },
+    'application/json': { schema: { description: 'Any JSON value; valid against `response_format.json_schema` in `json_schema` mode.' } },
+  },
+};
+
+export const TextResult = Type.Object({ text: Type.String() });
+
+export const HumanizeBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 20_000, description: 'The text to rewrite so it reads naturally (1-20000 characters). Meaning, facts, numbers and names are kept.' }),
+}, { additionalProperties: false });
+
+export const RewriteBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 20_000, description: 'The text to rewrite (1-20000 characters).' }),
+  prompt: Type.String({ minLength: 1, maxLength: 2_000, description: 'How to rewrite it, e.g. "shorter and more formal" (1-2000 characters).' }),
+}, { additionalProperties: false });
+
+export const NewContentBody = Type.Object({
+  prompt: Type.String({ minLength: 1, maxLength: 10_000, description: 'What to write (1-10000 characters).' }),
+  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The file the text is meant for; its name can give the title, `.txt` asks for plain text instead of Markdown.' })),
+}, { additionalProperties: false });
+
+export const PreflightBody = Type.Object({
+  format: FormatEnum,
+  ...GenerateBody.properties,
+}, { additionalProperties: false, description: 'A generation request (the body of POST /{format}/generate) plus its `format`.' });
+
+export type PreflightRequest = Static<typeof PreflightBody>;
+
+export const PreflightResult = Type.Object({
+  ok: Type.Literal(true),
+  format: FormatEnum,
+  mode: StringEnum(['action', 'ask'] as const),
+  async: Type.Boolean({ description: 'Whether the call would answer 202 at once.' }),
+  run_id: Nullable(Type.String(), { description: 'The run it would resume; null for a new run.' }),
+  estimated_minimum_credits: Type.Integer({ description: 'What the call would reserve, and so the most it could cost.' }),
+  balance: Type.Integer(),
+  agent_available: Type.Boolean({ description: 'Whether this deployment has an agent for the format (otherwise the call answers 501).' }),
+  references: Type.Object({ files: Type.Integer(), images: Type.Integer() }, { description: 'How many uploaded files and images the request uses (all found).' }),
+  notices: Type.Array(Type.String(), { description: 'Format rules the call will apply without failing, e.g. the 30-slide cap per slides call.' }),
+});
+
+export const ModelInfo = Type.Object({
+  id: Type.String(),
+  provider: StringEnum(['openai', 'anthropic', 'google', 'openai-compatible', 'builtin'] as const),
+  available: Type.Boolean({ description: 'Its provider is configured on this deployment.' }),
+  input_credits_per_million_tokens: Type.Number(),
+  output_credits_per_million_tokens: Type.Number(),
+  context_tokens: Type.Integer(),
+  native_json_schema: Type.Boolean({ description: 'The provider constrains output to the JSON Schema itself; otherwise the schema goes in the instructions. Output is validated either way.' }),
+});
+
+export const ModelList = Type.Object({
+  default_model: Type.String({ description: 'What `model: null` and `auto` use.' }),
+  fallback_models: Type.Array(Type.String(), { description: 'Tried in order when the chosen model fails.' }),
+  minimum_credits: Type.Integer({ description: 'Balance needed to start a call, and the least a call costs.' }),
+  items: Type.Array(ModelInfo),
+});
+
+export const UsageAttempt = Type.Object({
+  model: Type.String(),
+  outcome: StringEnum(['ok', 'error', 'timeout', 'invalid_output'] as const),
+  status: Type.Optional(Type.Integer({ description: "HTTP status of the provider's error answer." })),
+  repaired: Type.Optional(Type.Boolean({ description: 'A repair turn was needed.' })),
+  duration_ms: Type.Integer(),
+});
+
+export const UsageRecord = Type.Object({
+  usage_id: Type.String(),
+  operation: StringEnum(['llm.invoke', 'text.humanize', 'text.rewrite', 'text.new_content', 'slides.outline', 'projects.facts', 'excel.analyze'] as const),
+  status: StringEnum(['succeeded', 'failed'] as const),
+  error_code: Nullable(Type.String()),
+  requested_model: Nullable(Type.String()),
+  model: Nullable(Type.String({ description: 'The model that answered.' })),
+  response_format: StringEnum(['text', 'json', 'json_schema'] as const),
+  input_tokens: Type.Integer(),
+  output_tokens: Type.Integer(),
+  credits: Type.Integer(),
+  user_id: Nullable(Type.String()),
+  session_id: Nullable(Type.String()),
+  request_id: Nullable(Type.String()),
+  attempts: Type.Array(UsageAttempt),
+  duration_ms: Type.Integer(),
+  created_at: Timestamp,
+});
+
+export const UsageQuery = Type.Object({
+  ...PageQuery,
+  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+}, { additionalProperties: false });
+
+export const Budget = Type.Object({
+  monthly_budget: Nullable(Type.Integer(), { description: 'Credits the organization may spend on LLM calls per calendar month (UTC); null: no budget.' }),
+  source: StringEnum(['organization', 'default'] as const, { description: '`organization`: set with PUT /llm/budget; `default`: the deployment\'s FOLIO_LLM_MONTHLY_BUDGET.' }),
+  month: Type.String({ description: 'The current month, `YYYY-MM-01`.' }),
+  used_credits: Type.Integer(),
+  remaining_credits: Nullable(Type.Integer()),
+  calls: Type.Integer(),
+  input_tokens: Type.Integer(),
+  output_tokens: Type.Integer(),
+});
+
+export const BudgetBody = Type.Object({
+  monthly_budget: Nullable(Type.Integer({ minimum: 0, maximum: 2_000_000_000 }), { description: 'Credits per calendar month (0 stops LLM calls); null: no budget.' }),
+}, { additionalProperties: false });

@@ -1,0 +1,186 @@
+// One LLM call, accounted for: the model chain (422 for a model this deployment cannot call), the
+// organization's monthly budget (402 budget_exceeded), the minimum credits charged up front (402
+// insufficient_credits; parallel calls can never overspend), the models, then the usage record and
+// the rest of the cost in one transaction (refunded when the call fails). An answer is delivered only once it is paid for: if the accounting fails,
+// the caller gets 502 and nothing is charged. Failed calls are recorded too, at no cost.
+import type { ModelMessage } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LlmConfig } from '../config.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError, errors } from '../errors.ts';
+import { decodeCursor, toPage } from '../http/pagination.ts';
+import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
+import { newId } from '../ids.ts';
+import type { BuiltinTask } from './builtin/builtin-model.ts';
+import { creditsFor } from './model-catalog.ts';
+import { CallerGone, ModelsFailed, type ModelCaller, type OutputMode } from './model-caller.ts';
+import type { ModelRegistry } from './model-registry.ts';
+import { monthOf, type LlmUsageRepository, type LlmUsageRow, type NewUsage, type UsageFilter } from './llm-usage.repository.ts';
+
+export type LlmOperation = 'llm.invoke' | 'text.humanize' | 'text.rewrite' | 'text.new_content' | 'slides.outline' | 'projects.facts' | 'excel.analyze';
+
+export interface LlmCall {
+  key: KeyWithOrg;
+  requestId: string;
+  operation: LlmOperation;
+  messages: ModelMessage[];
+  /** null or `auto`: the default model. */
+  model: string | null;
+  mode: OutputMode;
+  builtinTask?: BuiltinTask;
+  userId?: string | null;
+  sessionId?: string | null;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
+export interface LlmResult {
+  usageId: string;
+  model: string;
+  text: string;
+  value: unknown;
+  credits: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface BudgetState {
+  monthly_budget: number | null;
+  /** `organization` when the organization set its own, `default` for FOLIO_LLM_MONTHLY_BUDGET. */
+  source: 'organization' | 'default';
+  month: string;
+  used_credits: number;
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface LlmServiceDeps {
+  config: LlmConfig;
+  db: Kysely<DB>;
+  registry: ModelRegistry;
+  caller: ModelCaller;
+  usage: LlmUsageRepository;
+  credits: CreditsService;
+  log: FastifyBaseLogger;
+}
+
+export class LlmService {
+  private readonly d: LlmServiceDeps;
+
+  constructor(deps: LlmServiceDeps) {
+    this.d = deps;
+  }
+
+  /** Balance needed to start a call, and the least a call costs. */
+  get minimumCredits(): number {
+    return this.d.config.minCredits;
+  }
+
+  /** The models a request would try; 422 on `body.model` when the chosen one is not configured here. */
+  chain(model: string | null | undefined): string[] {
+    const chain = this.d.registry.chain(model);
+    if (!this.d.registry.isAvailable(chain[0])) {
+      const available = this.d.registry.entries.filter((e) => this.d.registry.isAvailable(e.id)).map((e) => e.id);
+      throw errors.validation([{
+        loc: ['body', 'model'], type: 'model_unavailable', input: model,
+        msg: `Model ${chain[0]} is not configured on this deployment; available: auto, ${available.join(', ')}`,
+      }]);
+    }
+    return chain;
+  }
+
+  async budget(orgId: string, now = new Date()): Promise<BudgetState> {
+    const month = monthOf(now);
+    const { budget: own, ...used } = await this.d.usage.budgetState(orgId, month);
+    return {
+      monthly_budget: own === undefined ? this.d.config.monthlyBudget : own,
+      source: own === undefined ? 'default' : 'organization',
+      month, used_credits: used.credits, calls: used.calls, input_tokens: used.input_tokens, output_tokens: used.output_tokens,
+    };
+  }
+
+  async usage(orgId: string, limit: number, cursor: string | undefined, filter: UsageFilter): Promise<{ items: LlmUsageRow[]; next_cursor: string | null }> {
+    const rows = await this.d.usage.list(orgId, limit, decodeCursor(cursor), filter);
+    return toPage(rows, limit, (r) => r.usage_id);
+  }
+
+  async setBudget(orgId: string, monthlyCredits: number | null): Promise<BudgetState> {
+    await this.d.usage.setBudget(orgId, monthlyCredits);
+    return this.budget(orgId);
+  }
+
+  /** 402 budget_exceeded once the month's LLM spending has reached the organization's budget. */
+  async assertWithinBudget(orgId: string): Promise<void> {
+    const b = await this.budget(orgId).catch((err) => {
+      this.d.log.error({ err }, 'LLM budget lookup failed');
+      throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
+    });
+    if (b.monthly_budget !== null && b.used_credits >= b.monthly_budget) {
+      throw new AppError('budget_exceeded', `The organization's monthly LLM budget of ${b.monthly_budget} credits is used up (${b.used_credits} used in ${b.month.slice(0, 7)}). Raise it with PUT /llm/budget, or wait for next month.`, {
+        body: { monthly_budget: b.monthly_budget, used_credits: b.used_credits },
+      });
+    }
+  }
+
+  async call(c: LlmCall): Promise<LlmResult> {
+    const chain = this.chain(c.model);
+    const orgId = c.key.org_id;
+    await this.assertWithinBudget(orgId);
+    const usageId = newId('llm');
+    const reason = `LLM call ${usageId}`;
+    const paid = this.d.config.minCredits;
+    await this.d.credits.chargeCallUpFront(orgId, paid, reason);
+    const started = Date.now();
+    const base: Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'> = {
+      usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
+      requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
+    };
+    let answer;
+    try {
+      answer = await this.d.caller.answer(chain, { messages: c.messages, mode: c.mode, builtinTask: c.builtinTask, signal: c.signal });
+    } catch (err) {
+      await this.d.credits.refundCall(orgId, paid, reason).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
+      const failed = err instanceof ModelsFailed ? err : null;
+      const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
+      await this.d.usage.record(this.d.db, {
+        ...base, status: 'failed', error_code: code, model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0,
+        attempts: failed?.attempts ?? [], duration_ms: Date.now() - started,
+      }, monthOf(new Date())).catch((e) => this.d.log.warn({ err: e, usage_id: usageId }, 'could not record a failed LLM call'));
+      throw this.toAppError(err);
+    }
+    const entry = this.d.registry.entry(answer.modelId);
+    const cost = creditsFor(entry, answer.inputTokens, answer.outputTokens, paid);
+    const usage = (credits: number): NewUsage => ({
+      ...base, status: 'succeeded', error_code: null, model: answer.modelId, provider: entry.provider,
+      input_tokens: answer.inputTokens, output_tokens: answer.outputTokens, credits, attempts: answer.attempts, duration_ms: Date.now() - started,
+    });
+    let charged = paid;
+    try {
+      // Most calls cost their minimum, already paid: the record alone is one atomic statement.
+      if (cost <= paid) await this.d.usage.record(this.d.db, usage(paid), monthOf(new Date()));
+      else {
+        charged = await this.d.db.transaction().execute(async (trx) => {
+          const total = paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason));
+          await this.d.usage.record(trx, usage(total), monthOf(new Date()));
+          return total;
+        });
+      }
+    } catch (err) {
+      this.d.log.error({ err, usage_id: usageId }, 'LLM usage accounting failed');
+      await this.d.credits.refundCall(orgId, paid, reason).catch(() => {});
+      throw errors.upstream('Usage accounting is unavailable, so the answer was not delivered and nothing was charged. Retry in a moment.', err);
+    }
+    return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: charged, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
+  }
+
+  private toAppError(err: unknown): unknown {
+    if (err instanceof CallerGone) return errors.upstream('The request was closed by the client.');
+    if (!(err instanceof ModelsFailed)) return err;
+    if (err.kind === 'timeout') return new AppError('upstream_timeout', `The model did not answer in time: ${err.message}.`);
+    if (err.kind === 'invalid_output') return errors.upstream(`The model's answer was not usable, even after a repair attempt: ${err.message}.`);
+    return errors.upstream(`The model provider failed: ${err.message}. Retry with exponential backoff.`);
+  }
+}

@@ -1,0 +1,45 @@
+// POST /preflight: a generation request run through every check of the generation endpoints, in the
+// same order (balance 402, references 404/409/410, content 400 preflight_failed), without creating,
+// queueing or spending anything. It answers what the call would do.
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
+import type { AgentRegistry } from '../runs/agents.ts';
+import type { GenerateService } from '../runs/generate.service.ts';
+import { referencedFileIds, referencedImageIds } from '../runs/references.ts';
+import type { PreflightRequest } from './llm.schemas.ts';
+import { formatNotices } from './preflight-rules.ts';
+
+export interface PreflightDeps {
+  generate: GenerateService;
+  credits: CreditsService;
+  agents: AgentRegistry;
+  /** The webhooks module's check of a callback URL (422), when it is installed. */
+  checkWebhookUrl?: (url: string) => void;
+}
+
+export class PreflightService {
+  private readonly d: PreflightDeps;
+
+  constructor(deps: PreflightDeps) {
+    this.d = deps;
+  }
+
+  async preflight(key: KeyWithOrg, body: PreflightRequest) {
+    const { format, ...request } = body;
+    if (request.webhook_url) this.d.checkWebhookUrl?.(request.webhook_url);
+    await this.d.generate.check(key.org_id, format, request);
+    const { balance } = await this.d.credits.summary(key.org_id);
+    return {
+      ok: true as const,
+      format,
+      mode: request.mode ?? 'action',
+      async: request.async ?? false,
+      run_id: request.run_id ?? null,
+      estimated_minimum_credits: this.d.credits.minimumFor(format),
+      balance,
+      agent_available: this.d.agents.get(format) !== undefined,
+      references: { files: referencedFileIds(request).length, images: referencedImageIds(request).length },
+      notices: formatNotices(format, request),
+    };
+  }
+}

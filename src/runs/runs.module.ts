@@ -1,0 +1,103 @@
+// Builds the generation engine (queue, notifications, runs, tasks, workers) for the composition root.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config, Format } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { OrganizationsRepository } from '../identity/organizations.repository.ts';
+import { Notifications } from '../jobs/notifications.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { WorkerRuntime } from '../jobs/worker.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { FilesRepository } from '../storage/files.repository.ts';
+import { ImagesRepository } from '../storage/images.repository.ts';
+import { AgentRegistry, type AgentRunner } from './agents.ts';
+import { GenerateService } from './generate.service.ts';
+import { IdempotencyRepository } from './idempotency.repository.ts';
+import { ReferenceChecker } from './references.ts';
+import type { GenerateRequest } from './runs.schemas.ts';
+import { RunEventsRepository, type RunEventHook } from './run-events.repository.ts';
+import { RunLinks, type EditLinkMinter } from './run-links.ts';
+import { RunsRepository } from './runs.repository.ts';
+import { RunsService } from './runs.service.ts';
+import { RunsSweeper } from './runs-sweeper.ts';
+import { SlotGate } from './slot-gate.ts';
+import { TaskFinalizer } from './task-finalizer.ts';
+import { TaskRunner } from './task-runner.ts';
+import { TaskWaiter } from './task-waiter.ts';
+import { TasksRepository } from './tasks.repository.ts';
+import { TasksService } from './tasks.service.ts';
+
+export interface RunsModuleDeps {
+  config: Config;
+  database: Database;
+  blobs: BlobStore;
+  credits: CreditsService;
+  orgs: OrganizationsRepository;
+  log: FastifyBaseLogger;
+  agents?: Partial<Record<Format, AgentRunner>>;
+  apiBase: string;
+  /** Called in the transaction of each run.completed / run.failed event (webhook deliveries). */
+  onRunEvent?: RunEventHook;
+  /** Checks a generation call's webhook_url before any work (throws a 422). */
+  checkWebhookUrl?: (url: string) => void;
+  /** Mints edit links for completed runs (src/editor); absent: `edit_url` is null. */
+  editLinks?: EditLinkMinter;
+  /** Checks a generation request's content before any work (throws a 400 preflight_failed; src/llm). */
+  preflight?: (format: Format, body: GenerateRequest) => void;
+}
+
+export interface RunsModule {
+  jobs: JobQueue;
+  notifications: Notifications;
+  agents: AgentRegistry;
+  links: RunLinks;
+  generate: GenerateService;
+  tasks: TasksService;
+  runs: RunsService;
+  sweeper: RunsSweeper;
+  workers: WorkerRuntime;
+  waiter: TaskWaiter;
+  /** Starts the queue client and the notification listener (not the workers). */
+  start(): Promise<void>;
+  /** Drains workers (graceful, FOLIO_SHUTDOWN_GRACE_SECONDS), then stops the queue and listener. */
+  close(): Promise<void>;
+}
+
+export function createRunsModule(d: RunsModuleDeps): RunsModule {
+  const db = d.database.db;
+  const jobs = new JobQueue(d.config, d.database, d.log);
+  const notifications = new Notifications(d.database, d.config.databaseUrl, d.log);
+  const agents = new AgentRegistry(d.agents);
+  const links = new RunLinks(d.blobs, d.apiBase, d.editLinks);
+  const tasksRepo = new TasksRepository(db);
+  const runsRepo = new RunsRepository(db);
+  const idempotency = new IdempotencyRepository(db);
+  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links);
+  const waiter = new TaskWaiter(tasksRepo, notifications);
+  const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db));
+  const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
+  const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, log: d.log });
+  const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
+  const workers = new WorkerRuntime(d.config, jobs, runner, sweeper, d.log);
+  return {
+    jobs,
+    notifications,
+    agents,
+    links,
+    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, checkWebhookUrl: d.checkWebhookUrl, preflight: d.preflight }),
+    tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
+    runs: new RunsService(runsRepo, links),
+    sweeper,
+    workers,
+    waiter,
+    async start() {
+      await notifications.start();
+      await jobs.start();
+    },
+    async close() {
+      await workers.stop();
+      await jobs.stop({ graceful: true, timeoutMs: d.config.runs.shutdownGraceSeconds * 1000 });
+      await notifications.stop();
+    },
+  };
+}

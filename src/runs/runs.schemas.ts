@@ -1,0 +1,121 @@
+// TypeBox schemas of generation requests, tasks and runs: validation, types and OpenAPI from one source.
+import { Type, type Static } from 'typebox';
+import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
+import { SlidesOutline } from '../documents/slides/outline.schemas.ts';
+
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+
+export const FormatEnum = StringEnum(['word', 'excel', 'slides'] as const, { description: '`word`, `excel` or `slides`.' });
+export const TaskStatusEnum = StringEnum(['queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] as const);
+export const RunStatusEnum = StringEnum(['pending', 'running', 'completed', 'failed', 'cancelled', 'expired'] as const);
+
+const Color = Type.String({ pattern: '^#(?:[0-9A-Fa-f]{3}){1,2}$', description: 'Hex colour, `#RGB` or `#RRGGBB`.' });
+
+const FileDataSource = Type.Object({
+  file_id: Id('An uploaded file (`POST /files`).'),
+  kind: StringEnum(['csv', 'xlsx', 'json'] as const, { description: 'How to read the file.' }),
+}, { additionalProperties: false, title: 'FileDataSource' });
+
+const InlineDataSource = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  columns: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 500 }),
+  rows: Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { maxItems: 500 }), { maxItems: 10_000 }),
+}, { additionalProperties: false, title: 'InlineDataSource' });
+
+const ImageAsset = Type.Object({
+  image_id: Id('An uploaded image (`POST /images`).'),
+  tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+  caption: Type.Optional(Type.String({ maxLength: 1000 })),
+}, { additionalProperties: false });
+
+const Brand = Type.Object({
+  primary_color: Type.Optional(Color),
+  secondary_color: Type.Optional(Color),
+  font: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  logo_url: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'Fetched by the agent; private addresses are refused unless FOLIO_ALLOW_PRIVATE_URLS is set.' })),
+  logo_image_id: Type.Optional(Id('An uploaded image to use as the logo. Give `logo_url` or `logo_image_id`, not both.')),
+}, { additionalProperties: false });
+
+export const GenerateBody = Type.Object({
+  prompt: Type.String({ minLength: 1, maxLength: 10_000, description: 'What to produce or change (1-10000 characters).' }),
+  mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers about it.' })),
+  run_id: Type.Optional(Id('Resume this run (same format) to iterate on its document.')),
+  init_file: Type.Optional(Id('An uploaded file to start from.')),
+  context_files: Type.Optional(Type.Array(Type.Union([Id('A file id.'), Type.Object({ file_id: Id('A file id.') }, { additionalProperties: false })]), { maxItems: 50, description: 'Uploaded files the agent may read: ids, or `{file_id}` objects.' })),
+  data_sources: Type.Optional(Type.Array(Type.Union([FileDataSource, InlineDataSource]), { maxItems: 50, description: '`{file_id, kind}` or inline `{name, columns, rows}`.' })),
+  image_assets: Type.Optional(Type.Array(ImageAsset, { maxItems: 100 })),
+  brand: Type.Optional(Brand),
+  async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once and let the caller poll `poll_url`.' })),
+  webhook_url: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'Receives one signed `run.completed` / `run.failed` callback for this task.' })),
+  idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Same key and body within 24 h: the original task, no new work. Same key, other body: 409 `conflict`. `async` is not part of the comparison.' })),
+  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators).' })),
+  timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
+  outline: Type.Optional(SlidesOutline),
+}, { additionalProperties: false });
+
+export type GenerateRequest = Static<typeof GenerateBody>;
+
+export const TaskError = Type.Object({ code: Type.String(), message: Type.String() });
+
+export const TaskResult = Type.Object({
+  download_url: Nullable(Type.String(), { description: 'Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none.' }),
+  edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
+  summary: Type.String(),
+});
+
+export const Task = Type.Object({
+  task_id: Type.String(),
+  run_id: Type.String(),
+  format: FormatEnum,
+  status: TaskStatusEnum,
+  phase: Nullable(Type.String(), { description: 'While running: `starting`, `planning`, `writing`, `rendering`, `saving`, ...' }),
+  error: Nullable(TaskError, { description: 'Set when status is `failed`.' }),
+  credits_used: Type.Integer(),
+  duration_ms: Type.Integer({ description: 'Time spent running so far (0 when it never started).' }),
+  created_at: Timestamp,
+  started_at: Nullable(Timestamp),
+  finished_at: Nullable(Timestamp),
+  cancel_requested: Type.Boolean(),
+  result: Nullable(TaskResult, { description: 'Set when status is `completed`.' }),
+});
+
+export const Run = Type.Object({
+  run_id: Type.String(),
+  task_id: Type.String({ description: 'The latest task of the run.' }),
+  format: FormatEnum,
+  status: RunStatusEnum,
+  file_name: Nullable(Type.String()),
+  version: Nullable(Type.Integer(), { description: 'Version number of the current document; null before the first one.' }),
+  download_url: Nullable(Type.String(), { description: 'Fresh signed link to the current document; null when there is none.' }),
+  edit_url: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  expires_at: Timestamp,
+});
+
+export const GenerateResult = Type.Object({
+  run_id: Type.String(),
+  task_id: Type.String(),
+  status: Type.Literal('completed'),
+  download_url: Nullable(Type.String()),
+  edit_url: Nullable(Type.String()),
+  summary: Type.String(),
+  credits_used: Type.Integer(),
+  duration_ms: Type.Integer(),
+});
+
+export const GenerateAccepted = Type.Object({
+  run_id: Type.String(),
+  task_id: Type.String(),
+  status: TaskStatusEnum,
+  poll_url: Type.String({ description: 'GET this (with the API key) until the task ends.' }),
+});
+
+export const TaskParams = Type.Object({ task_id: Type.String({ maxLength: 100 }) });
+export const RunParams = Type.Object({ run_id: Type.String({ maxLength: 100 }) });
+
+export const RunsQuery = Type.Object({
+  ...PageQuery,
+  format: Type.Optional(FormatEnum),
+  status: Type.Optional(RunStatusEnum),
+}, { additionalProperties: false });

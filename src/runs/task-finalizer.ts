@@ -1,0 +1,132 @@
+// The terminal moves of a task. Each is one transaction that moves the task (conditionally, so it
+// happens at most once), moves its run, settles its credits, writes the artifact version and the
+// run.completed / run.failed event, and notifies waiters and idle workers (the slot is free).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import { newId } from '../ids.ts';
+import { CHANNELS } from '../jobs/notifications.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import type { StoredBlob } from '../storage/blob-store.ts';
+import type { RunEventsRepository } from './run-events.repository.ts';
+import type { RunLinks } from './run-links.ts';
+import type { RunsRepository } from './runs.repository.ts';
+import type { EndCondition, TaskRow, TasksRepository } from './tasks.repository.ts';
+
+export interface StoredArtifact extends StoredBlob {
+  blob_key: string;
+  content_type: string;
+  file_name: string;
+}
+
+export interface Completion {
+  attempt: number;
+  artifact: StoredArtifact | null;
+  summary: string;
+  credits: number;
+  usage: Record<string, unknown> | null;
+  agentName: string;
+}
+
+export interface TaskFailure {
+  code: string;
+  message: string;
+}
+
+export class TaskFinalizer {
+  private readonly config: Config;
+  private readonly db: Kysely<DB>;
+  private readonly tasks: TasksRepository;
+  private readonly runs: RunsRepository;
+  private readonly credits: CreditsService;
+  private readonly events: RunEventsRepository;
+  private readonly links: RunLinks;
+
+  constructor(config: Config, db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, credits: CreditsService, events: RunEventsRepository, links: RunLinks) {
+    this.config = config;
+    this.db = db;
+    this.tasks = tasks;
+    this.runs = runs;
+    this.credits = credits;
+    this.events = events;
+    this.links = links;
+  }
+
+  /** running -> completed, unless a cancel was requested first. undefined when the task had moved on. */
+  async complete(task: TaskRow, c: Completion): Promise<TaskRow | undefined> {
+    const charge = Math.max(0, Math.min(Math.floor(c.credits), task.reserved_credits));
+    const downloadUrl = await this.links.download(c.artifact);
+    const occurredAt = new Date();
+    return this.db.transaction().execute(async (trx) => {
+      const versionId = c.artifact ? newId('ver') : null;
+      const ended = await this.tasks.end(trx, task.task_id, { from: ['running'], attempt: c.attempt, notCancelRequested: true }, {
+        status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, agent_name: c.agentName, version_id: versionId,
+      });
+      if (!ended) return undefined;
+      if (c.artifact && versionId) {
+        await this.runs.insertVersion(trx, {
+          version_id: versionId, run_id: task.run_id, org_id: task.org_id, task_id: task.task_id,
+          blob_key: c.artifact.blob_key, content_type: c.artifact.content_type, file_name: c.artifact.file_name, size: c.artifact.size, sha256: c.artifact.sha256,
+        });
+      }
+      await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);
+      await this.credits.settle(trx, task, charge);
+      await this.events.insert(trx, {
+        org_id: task.org_id, type: 'run.completed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
+        payload: {
+          event: 'run.completed', run_id: task.run_id, task_id: task.task_id, agent_name: c.agentName, format: task.format, status: 'completed',
+          download_url: downloadUrl, edit_url: await this.links.edit(task.org_id, task.run_id, trx), summary: c.summary, occurred_at_ms: occurredAt.getTime(),
+        },
+      }, occurredAt);
+      await notifyEnded(trx, task.task_id);
+      return ended;
+    });
+  }
+
+  /** -> failed, with the error every poller and the run.failed event carry. */
+  async fail(task: TaskRow, cond: EndCondition, error: TaskFailure, agentName: string): Promise<TaskRow | undefined> {
+    const occurredAt = new Date();
+    return this.db.transaction().execute(async (trx) => {
+      const ended = await this.tasks.end(trx, task.task_id, cond, { status: 'failed', error_code: error.code, error_message: error.message, agent_name: agentName, credits_used: 0 });
+      if (!ended) return undefined;
+      await this.runs.followTask(trx, task.run_id, task.task_id, 'failed', undefined, this.config.runs.retentionMs);
+      await this.credits.settle(trx, task, 0);
+      await this.events.insert(trx, {
+        org_id: task.org_id, type: 'run.failed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
+        payload: {
+          event: 'run.failed', run_id: task.run_id, task_id: task.task_id, agent_name: agentName, format: task.format,
+          error: { code: error.code, message: error.message }, occurred_at_ms: occurredAt.getTime(),
+        },
+      }, occurredAt);
+      await notifyEnded(trx, task.task_id);
+      return ended;
+    });
+  }
+
+  /** -> cancelled (queued, or running under `attempt`). No event: SPEC.md fires none for cancellation. */
+  async cancel(task: TaskRow, cond: EndCondition): Promise<TaskRow | undefined> {
+    return this.endQuietly(task, cond, 'cancelled');
+  }
+
+  /** queued -> expired (queued longer than FOLIO_TASK_QUEUED_EXPIRY_HOURS). */
+  async expire(task: TaskRow): Promise<TaskRow | undefined> {
+    return this.endQuietly(task, { from: ['queued'] }, 'expired');
+  }
+
+  private async endQuietly(task: TaskRow, cond: EndCondition, status: 'cancelled' | 'expired'): Promise<TaskRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const ended = await this.tasks.end(trx, task.task_id, cond, { status, credits_used: 0 });
+      if (!ended) return undefined;
+      await this.runs.followTask(trx, task.run_id, task.task_id, status, undefined, this.config.runs.retentionMs);
+      await this.credits.settle(trx, task, 0);
+      await notifyEnded(trx, task.task_id);
+      return ended;
+    });
+  }
+}
+
+/** Delivered on commit: sync callers waiting on the task wake up, and idle workers look for queued tasks. */
+async function notifyEnded(trx: Transaction<DB>, taskId: string): Promise<void> {
+  await sql`select pg_notify(${CHANNELS.taskDone}, ${taskId}), pg_notify(${JobQueue.wakeChannel}, ${'task.run'})`.execute(trx);
+}

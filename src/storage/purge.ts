@@ -1,0 +1,125 @@
+// The purge sweeper: removes the bytes of deleted images and files once their grace period is over.
+// Its state is the database itself (`deleted_at`, `purged_at`, `purge_lease_until`), so a restart loses
+// nothing: whatever process sweeps next picks the rows up. Every server process runs one; claims use
+// `for update skip locked` plus a lease, so several processes never purge the same row at once, and
+// deleting bytes that are already gone is harmless, so a retried claim is safe.
+// It also removes temp files left behind by a process that died mid-upload.
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from './blob-store.ts';
+import type { PurgeRepository, PurgeTable } from './purge.repository.ts';
+
+const BATCH = 100;
+/** Temp files older than this belong to no live upload. */
+export const STALE_TEMP_MS = 24 * 3600 * 1000;
+
+export interface PurgeSettings {
+  imageGraceSeconds: number;
+  fileGraceSeconds: number;
+  /** 0: never sweep on a timer in this process (sweepOnce still works). */
+  intervalMs: number;
+  /** Directories of upload temp files to clean of stale entries. */
+  tempDirs: string[];
+}
+
+export interface SweepResult {
+  images: number;
+  files: number;
+  failed: number;
+  tempFiles: number;
+}
+
+export class StoragePurger {
+  private readonly repo: PurgeRepository;
+  private readonly blobs: BlobStore;
+  private readonly settings: PurgeSettings;
+  private readonly log: FastifyBaseLogger;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+
+  constructor(repo: PurgeRepository, blobs: BlobStore, settings: PurgeSettings, log: FastifyBaseLogger) {
+    this.repo = repo;
+    this.blobs = blobs;
+    this.settings = settings;
+    this.log = log;
+  }
+
+  start(): void {
+    if (!this.stopped || this.settings.intervalMs === 0) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.sweepOnce()
+        .catch((err) => this.log.warn({ err }, 'storage purge sweep failed'))
+        .finally(() => {
+          this.running = null;
+          this.schedule();
+        });
+    }, this.settings.intervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass: purge every claimable row in batches, then clean stale temp files. */
+  async sweepOnce(): Promise<SweepResult> {
+    const result: SweepResult = { images: 0, files: 0, failed: 0, tempFiles: 0 };
+    const tables: [PurgeTable, number, 'images' | 'files'][] = [
+      ['images', this.settings.imageGraceSeconds, 'images'],
+      ['files', this.settings.fileGraceSeconds, 'files'],
+    ];
+    for (const [table, grace, counter] of tables) {
+      for (;;) {
+        const claims = await this.repo.claim(table, grace, BATCH);
+        for (const claim of claims) {
+          try {
+            await this.blobs.delete(claim.blob_key);
+            await this.repo.markPurged(table, claim.id);
+            result[counter]++;
+          } catch (err) {
+            // The lease runs out and a later sweep retries.
+            result.failed++;
+            this.log.warn({ err, table, id: claim.id }, 'could not purge stored bytes; will retry');
+          }
+        }
+        if (claims.length < BATCH || this.stopped) break;
+      }
+    }
+    for (const dir of this.settings.tempDirs) result.tempFiles += await removeStaleFiles(dir, STALE_TEMP_MS);
+    if (result.images || result.files || result.failed) this.log.info(result, 'storage purge sweep');
+    return result;
+  }
+}
+
+export async function removeStaleFiles(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const st = await fsp.stat(file);
+      if (st.isFile() && now - st.mtimeMs > maxAgeMs) {
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    } catch { /* raced with its owner */ }
+  }
+  return removed;
+}

@@ -1,0 +1,163 @@
+// The `webhook.deliver` job handler, and the delivery log's retention sweep. Each job is one attempt
+// of one delivery. The attempt is recorded, and the next one enqueued (due after the next delay of
+// FOLIO_WEBHOOK_RETRY_DELAYS_MS), in one transaction that is conditional on the attempt number, so a
+// job delivered twice sends at most one extra request and never counts twice. Deliveries therefore
+// survive restarts and crashes: the next attempt is a queued job, not a timer.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Job } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { DeliveriesRepository, DeliveryRow } from './deliveries.repository.ts';
+import type { WebhookDispatcher } from './webhook-dispatcher.ts';
+import type { AttemptOutcome, WebhookSender } from './webhook-sender.ts';
+import type { WebhooksRepository } from './webhooks.repository.ts';
+
+/** Retries due sooner than this get a local timer that wakes one of this process's workers on time. */
+const WAKE_HORIZON_MS = 15 * 60_000;
+const PURGE_BATCH = 1000;
+
+export interface DeliveryWorkerDeps {
+  config: Config;
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  notifications: Notifications;
+  webhooks: WebhooksRepository;
+  deliveries: DeliveriesRepository;
+  dispatcher: WebhookDispatcher;
+  sender: WebhookSender;
+  log: FastifyBaseLogger;
+}
+
+export class DeliveryWorker {
+  private readonly d: DeliveryWorkerDeps;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Queue workers (one per slot) not inside a delivery right now. */
+  private readonly idle = new Set<string>();
+  private unlisten: (() => void) | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<unknown> | null = null;
+  private started = false;
+
+  constructor(deps: DeliveryWorkerDeps) {
+    this.d = deps;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const { pollSeconds } = this.d.config.runs;
+    // One queue worker per slot, each told to fetch again as soon as it finishes a job: a pg-boss
+    // worker otherwise waits for the next poll after every job, which caps a backlog of deliveries at
+    // one per slot per FOLIO_QUEUE_POLL_SECONDS. New deliveries wake only as many idle workers as
+    // there are deliveries, instead of every worker fetching for every job.
+    const offDue = this.d.notifications.on(CHANNELS.webhookDue, (payload) => this.wake(Number(payload) || 1));
+    // Notifications sent while the listener was reconnecting are lost: look for due deliveries now.
+    const offReconnect = this.d.notifications.on('reconnect', () => this.wake(this.idle.size));
+    this.unlisten = () => { offDue(); offReconnect(); };
+    for (let slot = 0; slot < this.d.config.webhooks.concurrency; slot++) {
+      let workerId = '';
+      workerId = await this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: pollSeconds }, async (job) => {
+        this.idle.delete(workerId);
+        try {
+          await this.handle(job);
+        } finally {
+          this.idle.add(workerId);
+          this.d.jobs.boss.notifyWorker(workerId);
+        }
+      });
+      this.idle.add(workerId);
+    }
+    this.scheduleSweep();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    this.unlisten?.();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    await this.sweeping?.catch(() => {});
+  }
+
+  async handle(job: Job<{ delivery_id: string; attempt: number }>): Promise<void> {
+    const { delivery_id, attempt } = job.data;
+    const delivery = await this.d.deliveries.findForWorker(delivery_id);
+    // A stale copy: already recorded by another copy of this job, or the delivery ended.
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attempt - 1) return;
+    // No secret: the subscription was deleted (and its secret erased) after this job was queued.
+    if (!delivery.secret) return void (await this.d.deliveries.cancel(delivery_id));
+    const outcome = await this.d.sender.send(delivery.url, delivery.secret, delivery.event, delivery.body);
+    const next = await this.record(delivery, attempt, outcome, this.d.config.webhooks.retryDelaysMs);
+    if (next) this.wakeAt(next);
+  }
+
+  /** Records an attempt; returns when the next one is due, or null when delivery is over. */
+  async record(delivery: DeliveryRow, attempt: number, out: AttemptOutcome, delays: readonly number[]): Promise<Date | null> {
+    const retry = out.verdict === 'retry' && attempt <= delays.length;
+    const nextAt = retry ? new Date(Date.now() + delays[attempt - 1]) : null;
+    const status = out.verdict === 'succeeded' ? 'succeeded' : retry ? 'pending' : 'failed';
+    const recorded = await this.d.db.transaction().execute(async (trx) => {
+      const ok = await this.d.deliveries.recordAttempt(trx, delivery.org_id, {
+        delivery_id: delivery.delivery_id,
+        attempt,
+        started_at: out.startedAt,
+        latency_ms: out.latencyMs,
+        status_code: out.statusCode,
+        error: out.error,
+        response_body: out.responseBody,
+        response_truncated: out.truncated,
+        outcome: out.verdict === 'succeeded' ? 'succeeded' : retry ? 'retrying' : 'failed',
+        next_attempt_at: nextAt,
+        remaining_delays_ms: retry ? delays.slice(attempt - 1) : [],
+      }, { status, next_attempt_at: nextAt });
+      if (ok && nextAt) await this.d.dispatcher.schedule(trx, delivery.delivery_id, attempt + 1, nextAt);
+      return ok;
+    });
+    return recorded ? nextAt : null;
+  }
+
+  /** Makes up to `count` idle delivery workers of this process fetch now. */
+  private wake(count: number): void {
+    for (const id of [...this.idle].slice(0, count)) this.d.jobs.boss.notifyWorker(id);
+  }
+
+  /**
+   * Idle workers poll every FOLIO_QUEUE_POLL_SECONDS; a retry due sooner would wait for the next poll.
+   * This process enqueued it, so at its due time one of its own workers fetches it.
+   */
+  private wakeAt(at: Date): void {
+    const ms = at.getTime() - Date.now();
+    if (ms > WAKE_HORIZON_MS || !this.started) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.wake(1);
+    }, Math.max(0, ms) + 5);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private scheduleSweep(): void {
+    const every = this.d.config.runs.sweepIntervalMs;
+    if (!this.started || every === 0) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweeping = this.sweepOnce()
+        .catch((err) => this.d.log.error({ err }, 'webhook log sweep failed'))
+        .finally(() => { this.sweeping = null; this.scheduleSweep(); });
+    }, every);
+    this.sweepTimer.unref();
+  }
+
+  /** Purges deliveries (with their attempts) and deleted subscriptions older than the log retention. */
+  async sweepOnce(): Promise<{ deliveries: number; webhooks: number }> {
+    const before = new Date(Date.now() - this.d.config.webhooks.logRetentionMs);
+    let deliveries = 0;
+    for (let n = PURGE_BATCH; n === PURGE_BATCH;) deliveries += n = await this.d.deliveries.purgeBefore(before, PURGE_BATCH);
+    let webhooks = 0;
+    for (let n = PURGE_BATCH; n === PURGE_BATCH;) webhooks += n = await this.d.webhooks.purgeDeleted(before, PURGE_BATCH);
+    if (deliveries || webhooks) this.d.log.info({ deliveries, webhooks }, 'webhook log sweep');
+    return { deliveries, webhooks };
+  }
+}

@@ -1,0 +1,40 @@
+// Builds the webhooks module for the composition root: subscriptions, the dispatcher the runs engine
+// calls in each terminal transaction, and the delivery worker that the worker runtime starts.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import type { Notifications } from '../jobs/notifications.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { OutboundGuard } from '../net/outbound.ts';
+import { DeliveriesRepository } from './deliveries.repository.ts';
+import { WebhookDispatcher } from './webhook-dispatcher.ts';
+import { DeliveryWorker } from './webhook-delivery.worker.ts';
+import { WebhookSender } from './webhook-sender.ts';
+import { WebhooksRepository } from './webhooks.repository.ts';
+import { WebhooksService } from './webhooks.service.ts';
+
+export interface WebhooksModuleDeps {
+  config: Config;
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  notifications: Notifications;
+  guard: OutboundGuard;
+  log: FastifyBaseLogger;
+}
+
+export interface WebhooksModule {
+  service: WebhooksService;
+  dispatcher: WebhookDispatcher;
+  worker: DeliveryWorker;
+}
+
+export function createWebhooksModule(d: WebhooksModuleDeps): WebhooksModule {
+  const webhooks = new WebhooksRepository(d.db);
+  const deliveries = new DeliveriesRepository(d.db);
+  const dispatcher = new WebhookDispatcher(d.config, d.jobs, webhooks, deliveries);
+  const sender = new WebhookSender(d.guard, d.config.webhooks.timeoutMs);
+  const worker = new DeliveryWorker({ config: d.config, db: d.db, jobs: d.jobs, notifications: d.notifications, webhooks, deliveries, dispatcher, sender, log: d.log });
+  const service = new WebhooksService({ db: d.db, guard: d.guard, webhooks, deliveries, dispatcher, sender, recorder: worker });
+  return { service, dispatcher, worker };
+}

@@ -1,0 +1,113 @@
+// Builds the real app for HTTP tests: on a cloned, migrated PGlite by default, or on a fresh PostgreSQL
+// database (and a private Redis key prefix) when DATABASE_URL / REDIS_URL are set.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { openDatabase, type Database } from '../../src/db/database.ts';
+import { openLocalIssuer } from '../../src/identity/local-issuer.ts';
+
+export const SERVICES = {
+  databaseUrl: process.env.DATABASE_URL || null,
+  redisUrl: process.env.REDIS_URL || null,
+};
+export const BACKEND = SERVICES.databaseUrl ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Mints an ID token for a user with the built-in issuer of this app's data dir. */
+  token(sub: string, email?: string): Promise<string>;
+  /** Signs up a new organization for `sub` and returns its ids and key. */
+  signup(sub?: string, body?: Record<string, unknown>): Promise<{ org_id: string; secret: string; webhook_secret: string; key_id: string; token: string }>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database (dropped on cleanup), named after the test's own random suffix. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `folio_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVICES.databaseUrl! });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(SERVICES.databaseUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: SERVICES.databaseUrl! });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-test-'));
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      FOLIO_DATA_DIR: dataDir,
+      FOLIO_RATE_LIMIT_FREE: '10000',
+      FOLIO_RATE_LIMIT_PRO: '10000',
+      FOLIO_RATE_LIMIT_ENTERPRISE: '10000',
+      FOLIO_REDIS_PREFIX: `folio-test-${randomBytes(4).toString('hex')}:`,
+      ...(SERVICES.redisUrl ? { REDIS_URL: SERVICES.redisUrl } : {}),
+      ...env,
+    },
+    overrides,
+  );
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const config = testConfig(overrides, options.env);
+  let database: Database;
+  let dropDb = async () => {};
+  if (SERVICES.databaseUrl) {
+    const created = await createPostgresDatabase();
+    config.databaseUrl = created.url;
+    dropDb = created.drop;
+    database = await openDatabase(config);
+  } else {
+    const template = inject('pgliteTemplate');
+    database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+  }
+  const app = await buildApp(config, { ...options, database, migrate: true });
+  const issuer = config.oidc ? null : await openLocalIssuer(config.dataDir);
+
+  const token = async (sub: string, email = `${sub}@example.com`) => {
+    if (!issuer) throw new Error('this test app trusts an external issuer');
+    return issuer.mint({ sub, email, name: sub, ttlSeconds: 600 });
+  };
+
+  return {
+    app,
+    config,
+    token,
+    inject: (opts) => app.inject(opts),
+    async signup(sub = `user-${randomBytes(4).toString('hex')}`, body = {}) {
+      const t = await token(sub);
+      const res = await app.inject({ method: 'POST', url: '/api/v1/signup', headers: { authorization: `Bearer ${t}` }, payload: { org_name: `Org of ${sub}`, ...body } });
+      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+      return { ...res.json(), token: t };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDb();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
