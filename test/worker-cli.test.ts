@@ -51,7 +51,7 @@ describe('folio worker', () => {
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { out += d; });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000; // a fresh PGlite directory migrates first; generous for loaded machines
     while (!out.includes('Folio worker running')) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${out}`);
       await new Promise((r) => setTimeout(r, 50));
@@ -61,5 +61,5 @@ describe('folio worker', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toContain('worker stopped');
-  }, 60_000);
+  }, 120_000);
 });
