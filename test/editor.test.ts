@@ -103,6 +103,7 @@ describe('built-in Excel editor', () => {
     const doc = (await api('GET', 'document')).json();
     const sheet = doc.content.sheets[0];
     expect(sheet.cells.length).toBeGreaterThan(3);
+    expect(sheet).toMatchObject({ rows: 30, cols: 10 }); // the grid's size, also over empty rows (holes)
     expect(doc.content.sheets.some((s: any) => s.cells.some((c: any) => typeof c.formula === 'string'))).toBe(true);
     const empty = sheet.rows + 0; // a row past the data
     const res = await api('PUT', 'document', { format: 'excel', base_version: doc.version, content: { edits: [

@@ -33,6 +33,7 @@ export function builtinEditorPage(p: { runId: string; format: Format; fileName: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(p.fileName)} · Folio editor</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="assets/editor.css">
 </head>
 <body data-run-id="${esc(p.runId)}" data-format="${p.format}">
@@ -58,6 +59,7 @@ export function wopiHostPage(p: { runId: string; fileName: string; actionUrl: st
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(p.fileName)} · Folio editor</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="assets/editor.css">
 </head>
 <body class="wopi-host" data-run-id="${esc(p.runId)}">
@@ -78,6 +80,7 @@ export function errorPage(status: number, title: string, message: string): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · Folio editor</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="assets/editor.css">
 </head>
 <body class="error-page">

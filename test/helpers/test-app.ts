@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { openLocalIssuer } from '../../src/identity/local-issuer.ts';
+import { freePort } from './processes.ts';
 
 export const SERVICES = {
   databaseUrl: process.env.DATABASE_URL || null,
@@ -21,6 +22,8 @@ export const BACKEND = SERVICES.databaseUrl ? 'postgres' : 'pglite';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** With `listen: true`: the app's real HTTP address (also its FOLIO_PUBLIC_URL), for browsers and other clients. */
+  url: string | null;
   /** Mints an ID token for a user with the built-in issuer of this app's data dir. */
   token(sub: string, email?: string): Promise<string>;
   /** Signs up a new organization for `sub` and returns its ids and key. */
@@ -67,8 +70,14 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
   );
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const config = testConfig(overrides, options.env);
+/**
+ * `listen: true` also serves the app on a free port of 127.0.0.1, with FOLIO_PUBLIC_URL set to it (so the
+ * links it returns, such as edit_url, work from a real client); tests otherwise use `inject`.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
+  const { env, listen, ...buildOptions } = options;
+  const port = listen ? await freePort() : null;
+  const config = testConfig(overrides, { ...env, ...(port ? { FOLIO_PUBLIC_URL: `http://127.0.0.1:${port}` } : {}) });
   let database: Database;
   let dropDb = async () => {};
   if (SERVICES.databaseUrl) {
@@ -80,7 +89,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
     const template = inject('pgliteTemplate');
     database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
   }
-  const app = await buildApp(config, { ...options, database, migrate: true });
+  const app = await buildApp(config, { ...buildOptions, database, migrate: true });
+  if (port) await app.listen({ port, host: '127.0.0.1' });
   const issuer = config.oidc ? null : await openLocalIssuer(config.dataDir);
 
   const token = async (sub: string, email = `${sub}@example.com`) => {
@@ -91,6 +101,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
   return {
     app,
     config,
+    url: port ? config.publicUrl : null,
     token,
     inject: (opts) => app.inject(opts),
     async signup(sub = `user-${randomBytes(4).toString('hex')}`, body = {}) {

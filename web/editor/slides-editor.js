@@ -11,11 +11,13 @@ const changed = new Set();
 
 const list = el('ol', { class: 'slide-list', id: 'slide-list' });
 const panel = el('section', { class: 'slide-panel', id: 'slide-panel' });
+// The selected slide, large (its picture is of the last saved version: it is made again after a save).
+const preview = el('img', { class: 'slide-preview', id: 'slide-preview', alt: '' });
 const fields = {
   title: el('input', { id: 'slide-title', 'aria-label': 'Slide title' }),
   subtitle: el('input', { id: 'slide-subtitle', 'aria-label': 'Subtitle' }),
-  bullets: el('textarea', { id: 'slide-bullets', rows: '8', 'aria-label': 'Bullets, one per line' }),
-  notes: el('textarea', { id: 'slide-notes', rows: '6', 'aria-label': 'Speaker notes' }),
+  bullets: el('textarea', { id: 'slide-bullets', rows: '6', 'aria-label': 'Bullets, one per line' }),
+  notes: el('textarea', { id: 'slide-notes', rows: '4', 'aria-label': 'Speaker notes' }),
 };
 
 const bulletsText = (items) => items.map((b) => `${'  '.repeat(b.level)}${b.text}`).join('\n');
@@ -41,13 +43,16 @@ function show(i) {
   current = i;
   const s = slides[i];
   list.querySelectorAll('li').forEach((li, j) => li.classList.toggle('active', j === i));
+  const url = previews?.urls?.[i];
+  preview.hidden = !url;
+  if (url) { preview.src = url; preview.alt = `Preview of slide ${i + 1} as last saved`; }
   fields.title.value = s.title;
   fields.subtitle.value = s.subtitle ?? '';
   fields.subtitle.closest('label').hidden = s.subtitle === undefined;
   fields.bullets.value = s.bullets ? bulletsText(s.bullets) : '';
   fields.bullets.closest('label').hidden = s.bullets === null;
   fields.notes.value = s.notes;
-  panel.querySelector('.layout').textContent = `Slide ${i + 1} of ${slides.length} · ${s.layout} layout`;
+  panel.querySelector('.layout').textContent = `Slide ${i + 1} of ${slides.length} · ${s.layout} layout${url ? ' · picture as last saved' : ''}`;
 }
 
 function edited(field) {
@@ -65,6 +70,7 @@ startEditor({
     slides = doc.content.slides;
     previews = doc.previews;
     panel.append(
+      preview,
       el('p', { class: 'layout' }),
       el('label', {}, 'Title', fields.title),
       el('label', {}, 'Subtitle', fields.subtitle),

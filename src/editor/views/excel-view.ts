@@ -42,7 +42,8 @@ export function presentExcel(wb: WorkbookModel): ExcelContent {
   return {
     sheets: wb.sheets.map((sheet) => {
       const usedRows = sheet.rows.length;
-      const usedCols = Math.max(0, ...sheet.rows.map((r) => r?.length ?? 0));
+      // reduce, not map + spread: rows is sparse (empty rows are holes), and a hole would make it NaN.
+      const usedCols = sheet.rows.reduce((max, r) => Math.max(max, r?.length ?? 0), 0);
       const cells: ExcelContent['sheets'][number]['cells'] = [];
       sheet.rows.slice(0, GRID_MAX_ROWS).forEach((row, r) => row?.slice(0, GRID_MAX_COLS).forEach((cell, c) => {
         if (!cell || (cell.value === null && cell.formula === undefined)) return;
