@@ -41,12 +41,13 @@ export class WopiProofChecker {
     // The URL the client signed is the one it called: Folio's public base plus the path and query.
     const url = this.publicUrl + request.url;
     const headers = { proof: header(request, 'x-wopi-proof'), proofOld: header(request, 'x-wopi-proofold'), timestamp: header(request, 'x-wopi-timestamp') };
-    let keys = (await this.discovery.get()).proofKeys;
-    if (!keys) return;
-    let verdict: ProofVerdict = verifyProof(keys, token, url, headers);
+    const first = await this.discovery.get();
+    if (!first.proofKeys) return;
+    let verdict: ProofVerdict = verifyProof(first.proofKeys, token, url, headers);
     if (verdict === 'invalid') {
-      keys = (await this.discovery.get(true)).proofKeys;
-      verdict = keys ? verifyProof(keys, token, url, headers) : 'ok';
+      // The client may have rotated its keys: re-read them (a client that cannot be reached now leaves the proof refused).
+      const again = await this.discovery.get(true).catch(() => first);
+      if (again !== first) verdict = again.proofKeys ? verifyProof(again.proofKeys, token, url, headers) : 'ok';
     }
     if (verdict === 'missing') throw errors.invalidToken('This WOPI request carries no proof (X-WOPI-Proof and X-WOPI-TimeStamp) of the configured WOPI client.');
     if (verdict === 'stale') throw errors.invalidToken('This WOPI request\'s X-WOPI-TimeStamp is more than 20 minutes old.');

@@ -1,7 +1,8 @@
 // The WOPI client's discovery document (Collabora Online / CODE, ONLYOFFICE Docs, Office Online Server):
 // which URL opens a file type in its editor, and the public keys its requests are signed with. Read from
 // FOLIO_WOPI_DISCOVERY_URL on first use and kept for an hour; a proof that fails to verify re-reads it
-// once, since clients rotate keys (the old key stays published for a while as `oldvalue`).
+// once, since clients rotate keys (the old key stays published for a while as `oldvalue`). Such forced
+// re-reads happen at most once a minute, so requests with bad proofs cannot hammer the client.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { errors } from '../errors.ts';
@@ -28,6 +29,7 @@ export interface Discovery {
 
 const TTL_MS = 3_600_000;
 const FETCH_TIMEOUT_MS = 10_000;
+const MIN_REFRESH_INTERVAL_MS = 60_000;
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
@@ -73,15 +75,23 @@ export class WopiDiscovery {
   private readonly fetchImpl: typeof fetch;
   private cached: { at: number; value: Discovery } | null = null;
   private inflight: Promise<Discovery> | null = null;
+  private lastForcedRefresh = -Infinity;
 
   constructor(url: string, fetchImpl: typeof fetch = fetch) {
     this.url = url;
     this.fetchImpl = fetchImpl;
   }
 
-  /** The discovery document (cached); 502 `upstream_error` when the client cannot be reached. */
+  /**
+   * The discovery document (cached); 502 `upstream_error` when the client cannot be reached. `refresh`
+   * re-reads a cached document, unless it was already force-refreshed within the last minute.
+   */
   async get(refresh = false): Promise<Discovery> {
-    if (!refresh && this.cached && Date.now() - this.cached.at < TTL_MS) return this.cached.value;
+    const now = Date.now();
+    if (this.cached && now - this.cached.at < TTL_MS) {
+      if (!refresh || now - this.lastForcedRefresh < MIN_REFRESH_INTERVAL_MS) return this.cached.value;
+      this.lastForcedRefresh = now;
+    }
     this.inflight ??= this.load().finally(() => { this.inflight = null; });
     return this.inflight;
   }

@@ -19,7 +19,10 @@ export interface WopiRouteDeps {
 }
 
 const SECURITY = [{ EditToken: [] }];
-const DESCRIPTION_AUTH = 'Authenticated by the edit token of the run\'s `edit_url` as `access_token` (query) or `Authorization: Bearer`; a missing, expired or other run\'s token answers 401. With a WOPI client configured, requests must carry its proof (X-WOPI-Proof, X-WOPI-TimeStamp).';
+const DESCRIPTION_AUTH = 'Authenticated by the edit token of the run\'s `edit_url` as `access_token` (query) or `Authorization: Bearer`; a missing, expired or other run\'s token answers 401. ' +
+  'With a WOPI client configured (FOLIO_WOPI_DISCOVERY_URL), requests must also carry its proof, checked before the token: `X-WOPI-Proof` and `X-WOPI-TimeStamp`, signed over the token, ' +
+  'the request URL (FOLIO_PUBLIC_URL + path + query) and the timestamp; `X-WOPI-Proof` must verify with the current or old key of the discovery document, or `X-WOPI-ProofOld` with the current one. ' +
+  'A missing, invalid or more than 20 minutes old proof answers 401 `invalid_token`; 502 `upstream_error` when the discovery document cannot be read.';
 const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : null);
 
 export async function wopiRoutes(fastify: FastifyInstance, deps: WopiRouteDeps): Promise<void> {
