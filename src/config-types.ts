@@ -1,0 +1,140 @@
+// The typed configuration src/config.ts builds from SETTINGS: one interface per area.
+import type { Tier } from './config.ts';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  redisUrl: string | null;
+  redisPrefix: string;
+  logLevel: string;
+  trustProxy: boolean;
+  migrateOnStart: boolean;
+  bodyLimitBytes: number;
+  oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
+  localTokenTtlSeconds: number;
+  signupTiers: Tier[];
+  rateLimits: Record<Tier, number>;
+  keyCacheTtlMs: number;
+  lastUsedFlushMs: number;
+  /** FOLIO_ALLOW_PRIVATE_URLS: outbound requests may reach non-public addresses (src/net). */
+  allowPrivateUrls: boolean;
+  webhooks: WebhooksConfig;
+  storage: StorageConfig;
+  /** The embedded editor (src/editor). */
+  editor: EditorConfig;
+  runs: RunsConfig;
+  export: ExportConfig;
+  llm: LlmConfig;
+  documents: DocumentsConfig;
+  projects: ProjectsConfig;
+}
+
+export interface ProjectsConfig {
+  pipelineConcurrency: number;
+  jobTimeoutSeconds: number;
+  maxTextChars: number;
+  reconcileDelayMs: number;
+  /** 0-1. */
+  similarityThreshold: number;
+  factsExtractor: 'auto' | 'rules';
+  reportCredits: number;
+}
+
+export interface DocumentsConfig {
+  maxTurns: number;
+  turnTimeoutMs: number;
+  renderCredits: number;
+  contextFileChars: number;
+}
+
+export type Format = 'word' | 'excel' | 'slides';
+
+export interface ExportConfig {
+  poolSize: number;
+  poolStart: 'lazy' | 'boot';
+  maxConversions: number;
+  timeoutMs: number;
+  queueLimit: number;
+  sofficePath: string;
+  sofficePython: string;
+  sweepIntervalMs: number;
+}
+
+export interface RunsConfig {
+  workers: number;
+  syncCeilingMs: number;
+  retentionMs: number;
+  queuedExpiryMs: number;
+  idempotencyTtlMs: number;
+  concurrentRuns: Record<Tier, number>;
+  signupCredits: Record<Tier, number>;
+  minBalance: Record<Format, number>;
+  heartbeatSeconds: number;
+  maxAttempts: number;
+  monitorSeconds: number;
+  pollSeconds: number;
+  sweepIntervalMs: number;
+  shutdownGraceSeconds: number;
+}
+
+export interface LlmProviderConfig {
+  apiKey: string | null;
+  baseUrl: string | null;
+}
+
+export interface LlmConfig {
+  openai: LlmProviderConfig;
+  anthropic: LlmProviderConfig;
+  google: LlmProviderConfig;
+  openaiCompatible: LlmProviderConfig & { models: string[]; jsonSchema: boolean };
+  /** null: the first available model (see the registry). */
+  defaultModel: string | null;
+  fallbackModels: string[];
+  timeoutMs: number;
+  minCredits: number;
+  /** null: no budget unless the organization set one. */
+  monthlyBudget: number | null;
+}
+
+export interface EditorConfig {
+  tokenTtlSeconds: number;
+  lockTtlSeconds: number;
+  /** null: the built-in editors. */
+  wopiDiscoveryUrl: string | null;
+}
+
+export interface WebhooksConfig {
+  /** Delay before each retry; the first attempt is immediate, so attempts = 1 + retryDelaysMs.length. */
+  retryDelaysMs: number[];
+  timeoutMs: number;
+  concurrency: number;
+  logRetentionMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | null;
+  publicEndpoint: string | null;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+export interface StorageConfig {
+  /** null: blobs on local disk under dataDir/blobs. */
+  s3: S3Config | null;
+  uploadLimits: Record<Tier, number>;
+  zip: { maxEntries: number; maxUncompressedBytes: number; maxRatio: number };
+  signedUrlTtlSeconds: number;
+  /** null: a random secret persisted in the data dir. */
+  urlSigningSecret: string | null;
+  imagePurgeGraceSeconds: number;
+  filePurgeGraceSeconds: number;
+  purgeIntervalMs: number;
+}
