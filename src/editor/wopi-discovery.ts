@@ -40,6 +40,30 @@ function rsaKey(modulus: string | undefined, exponent: string | undefined): KeyO
   return createPublicKey({ key: { kty: 'RSA', n: b64url(modulus), e: b64url(exponent) }, format: 'jwk' });
 }
 
+/**
+ * An RSA public key from the discovery's `value`: a base64 Windows CryptoAPI PUBLICKEYBLOB (BLOBHEADER,
+ * RSAPUBKEY with magic "RSA1", bit length and exponent, then the modulus little-endian).
+ */
+function cspBlobKey(value: string | undefined): KeyObject | null {
+  if (!value) return null;
+  const b = Buffer.from(value, 'base64');
+  if (b.length < 20 || b[0] !== 0x06 || b.readUInt32LE(8) !== 0x31415352) return null;
+  const bits = b.readUInt32LE(12);
+  if (bits === 0 || bits % 8 !== 0 || b.length < 20 + bits / 8) return null;
+  const n = Buffer.from(b.subarray(20, 20 + bits / 8)).reverse();
+  const e = Buffer.from(b.readUInt32LE(16).toString(16).padStart(8, '0'), 'hex');
+  const firstNonZero = e.findIndex((x) => x !== 0);
+  return createPublicKey({ key: { kty: 'RSA', n: n.toString('base64url'), e: e.subarray(Math.max(firstNonZero, 0)).toString('base64url') }, format: 'jwk' });
+}
+
+function readKey(modulus: string | undefined, exponent: string | undefined, value: string | undefined): KeyObject | null {
+  try {
+    return rsaKey(modulus, exponent) ?? cspBlobKey(value);
+  } catch {
+    return null;
+  }
+}
+
 export function parseDiscovery(xml: string): Discovery {
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: true, allowBooleanAttributes: true });
   const root = parser.parse(xml)?.['wopi-discovery'];
@@ -53,9 +77,11 @@ export function parseDiscovery(xml: string): Discovery {
     }
   }
   const pk = root['proof-key'];
-  const current = pk ? rsaKey(pk.modulus, pk.exponent) : null;
+  const current = pk ? readKey(pk.modulus, pk.exponent, pk.value) : null;
+  // A client that publishes proof keys expects them checked: one Folio cannot read fails closed.
+  if (pk && !current) throw new Error('the discovery document has a <proof-key> that is neither modulus/exponent nor a PUBLICKEYBLOB value');
   const origins = [...new Set(actions.map((a) => { try { return new URL(a.urlsrc).origin; } catch { return null; } }).filter((o): o is string => o !== null))];
-  return { actions, proofKeys: current ? { current, old: rsaKey(pk.oldmodulus, pk.oldexponent) } : null, origins };
+  return { actions, proofKeys: current ? { current, old: readKey(pk.oldmodulus, pk.oldexponent, pk.oldvalue) } : null, origins };
 }
 
 /** The editor URL for a file extension, with the client's optional `<name=VALUE&>` placeholders dropped and WOPISrc added. */
