@@ -32,6 +32,30 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
 }
 
+// Request ids are minted on every request and only need to be unique, not unguessable: a ULID-shaped
+// `req_` id whose time part is cached per millisecond and whose 16 other characters are this process's
+// random 40 bits followed by a 40-bit counter.
+const PROCESS_PART = ulid().slice(10, 18);
+let counter = 0;
+let lastMs = -1;
+let timePart = '';
+
+export function requestId(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    timePart = ulid(now).slice(0, 10);
+  }
+  counter = (counter + 1) % 0x10000000000;
+  let c = counter;
+  let tail = '';
+  for (let i = 0; i < 8; i++) {
+    tail = CROCKFORD[c % 32] + tail;
+    c = Math.floor(c / 32);
+  }
+  return `req_${timePart}${PROCESS_PART}${tail}`;
+}
+
 /** Uniformly random alphanumeric string from the CSPRNG (no modulo bias). */
 export function randomAlphanumeric(length: number): string {
   let out = '';

@@ -7,7 +7,7 @@ import type { ApiKeysService } from '../identity/api-keys.service.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import type { IdTokenVerifier } from '../identity/id-token.ts';
 import type { UserRow, UsersRepository } from '../identity/users.repository.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateDecision, RateLimiter } from './rate-limit.ts';
 
 export type AuthMode = 'api_key' | 'id_token' | 'none';
 
@@ -46,10 +46,27 @@ export function presentedApiKey(request: FastifyRequest): string | undefined {
   return token;
 }
 
-async function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const key = await deps.apiKeys.authenticate(presentedApiKey(request));
-  const rate = await deps.rateLimiter.consume(key.key_id, key.tier);
-  reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.reset });
+/**
+ * Authenticates the API key, counts the request against the key's rate limit, and sets the rate-limit
+ * headers. Synchronous when the key is cached and the limiter is in memory (the hot path of every API
+ * call on the embedded default), a promise otherwise; it throws or rejects with the documented errors.
+ */
+function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  const key = deps.apiKeys.authenticate(presentedApiKey(request));
+  if (key instanceof Promise) return key.then((k) => limitAndAdmit(deps, request, reply, k));
+  return limitAndAdmit(deps, request, reply, key);
+}
+
+function limitAndAdmit(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, key: KeyWithOrg): void | Promise<void> {
+  const rate = deps.rateLimiter.consume(key.key_id, key.tier);
+  if (rate instanceof Promise) return rate.then((r) => admit(request, reply, key, r));
+  admit(request, reply, key, rate);
+}
+
+function admit(request: FastifyRequest, reply: FastifyReply, key: KeyWithOrg, rate: RateDecision): void {
+  reply.header('X-RateLimit-Limit', rate.limit);
+  reply.header('X-RateLimit-Remaining', rate.remaining);
+  reply.header('X-RateLimit-Reset', rate.reset);
   if (!rate.allowed) throw errors.rateLimited(rate.retryAfter);
   if (key.status !== 'active') throw errors.forbidden('The organization is suspended. Contact the operator of this service.');
   request.apiKey = key;
@@ -64,7 +81,7 @@ async function authenticateIdToken(deps: AuthDeps, request: FastifyRequest): Pro
   request.user = await deps.users.upsert(claims);
 }
 
-type AuthStep = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type AuthStep = (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
 
 /** Decorates requests and returns, per route, the authentication step its `config.auth` asks for. */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): (route: { config?: unknown }) => AuthStep | undefined {

@@ -1,5 +1,8 @@
 // Per-key requests per minute by tier: in memory, or in Redis so that every process shares the count.
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// The in-memory limiter is a fixed one-minute window per key that starts with the key's first request
+// (what rate-limiter-flexible's memory limiter does), counted synchronously so the hot path awaits
+// nothing; the Redis one is rate-limiter-flexible's, with an in-memory insurance limiter.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { TIERS, type Config, type Tier } from '../config.ts';
 
@@ -13,41 +16,67 @@ export interface RateDecision {
   retryAfter: number;
 }
 
-export class RateLimiter {
-  private readonly limiters: Record<Tier, RateLimiterAbstract>;
+const WINDOW_MS = 60_000;
+const SWEEP_EVERY = 10_000;
 
+function decision(limit: number, used: number, msBeforeNext: number, now: number): RateDecision {
+  return {
+    allowed: used <= limit,
+    limit,
+    remaining: Math.max(0, limit - used),
+    reset: Math.ceil((now + msBeforeNext) / 1000),
+    retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  };
+}
+
+/** Fixed windows in a Map; expired windows are dropped every SWEEP_EVERY new windows. */
+class MemoryWindows {
+  private readonly windows = new Map<string, { used: number; resetAt: number }>();
+  private created = 0;
+
+  consume(key: string, limit: number, now: number): RateDecision {
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (++this.created % SWEEP_EVERY === 0) this.sweep(now);
+      w = { used: 0, resetAt: now + WINDOW_MS };
+      this.windows.set(key, w);
+    }
+    w.used++;
+    return decision(limit, w.used, w.resetAt - now, now);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RateLimiter {
   private readonly config: Config;
+  private readonly memory: MemoryWindows | null;
+  private readonly redis: Record<Tier, RateLimiterRedis> | null;
 
   constructor(config: Config, redis: Redis | null) {
     this.config = config;
-
-    const make = (tier: Tier): RateLimiterAbstract => {
-      const opts = { points: config.rateLimits[tier], duration: 60, keyPrefix: `${config.redisPrefix}rl:${tier}` };
-      if (!redis) return new RateLimiterMemory(opts);
-      // If Redis is unreachable, keep limiting per process rather than failing every request.
-      return new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) });
-    };
-    this.limiters = Object.fromEntries(TIERS.map((t) => [t, make(t)])) as Record<Tier, RateLimiterAbstract>;
+    this.memory = redis ? null : new MemoryWindows();
+    this.redis = redis
+      ? Object.fromEntries(TIERS.map((tier) => {
+        const opts = { points: config.rateLimits[tier], duration: WINDOW_MS / 1000, keyPrefix: `${config.redisPrefix}rl:${tier}` };
+        // If Redis is unreachable, keep limiting per process rather than failing every request.
+        return [tier, new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })];
+      })) as Record<Tier, RateLimiterRedis>
+      : null;
   }
 
-  async consume(subject: string, tier: Tier): Promise<RateDecision> {
+  /** Counts one request of `subject`; synchronous in memory, a promise with Redis (`await` works on both). */
+  consume(subject: string, tier: Tier): RateDecision | Promise<RateDecision> {
     const limit = this.config.rateLimits[tier];
-    let res: RateLimiterRes;
-    let allowed = true;
-    try {
-      res = await this.limiters[tier].consume(subject, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      res = rejection;
-      allowed = false;
-    }
-    const now = Date.now();
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, res.remainingPoints),
-      reset: Math.ceil((now + res.msBeforeNext) / 1000),
-      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-    };
+    if (this.memory) return this.memory.consume(`${tier}:${subject}`, limit, Date.now());
+    return this.redis![tier].consume(subject, 1).then(
+      (res) => decision(limit, res.consumedPoints, res.msBeforeNext, Date.now()),
+      (rejection) => {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return decision(limit, rejection.consumedPoints, rejection.msBeforeNext, Date.now());
+      },
+    );
   }
 }

@@ -1,17 +1,18 @@
 // X-Request-Id: echo a sane incoming id, otherwise mint one. It is on every response and every log line.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { newId } from '../ids.ts';
+import { requestId } from '../ids.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/;
 
 export function genRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   if (typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
-  return newId('req');
+  return requestId();
 }
 
-export type EntryStep = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** A route's entry step: synchronous (returns nothing, may throw) or a promise. */
+export type EntryStep = (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
 
 /**
  * Gives every route one onRequest hook, first in line: it sets X-Request-Id, then runs the route's
@@ -25,7 +26,15 @@ export function registerRequestEntry(app: FastifyInstance, stepFor: (route: { co
     const hook: onRequestHookHandler = step
       ? (request, reply, done) => {
           reply.header('X-Request-Id', request.id);
-          step(request, reply).then(() => done(), done);
+          let pending: void | Promise<void>;
+          try {
+            pending = step(request, reply);
+          } catch (err) {
+            done(err as Error);
+            return;
+          }
+          if (pending) pending.then(() => done(), done);
+          else done();
         }
       : (request, reply, done) => {
           reply.header('X-Request-Id', request.id);

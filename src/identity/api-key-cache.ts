@@ -37,6 +37,18 @@ export class ApiKeyCache {
     this.epoch = epoch;
   }
 
+  /**
+   * The cached key without waiting, when the epoch can be read synchronously (the in-process epoch) and
+   * the entry is live; undefined means "ask get()". Lets the hot path skip a promise per request.
+   */
+  peek(keyHash: string): KeyWithOrg | undefined {
+    if (!this.epoch || this.ttlMs === 0) return undefined;
+    const read = this.epoch.read();
+    if (typeof read !== 'number' || read !== this.seenEpoch) return undefined;
+    const hit = this.entries.get(keyHash);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
   async get(keyHash: string, load: () => Promise<KeyWithOrg | undefined>): Promise<KeyWithOrg | undefined> {
     if (!this.epoch || this.ttlMs === 0) return load();
     const read = this.epoch.read();

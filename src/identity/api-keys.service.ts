@@ -61,12 +61,21 @@ export class ApiKeysService {
     await this.cache.invalidate();
   }
 
-  /** The key's organization for a presented secret; 401 when missing, malformed, unknown or revoked. */
-  async authenticate(secret: string | undefined): Promise<KeyWithOrg> {
+  /**
+   * The key's organization for a presented secret; 401 when missing, malformed, unknown or revoked.
+   * Answers synchronously when the key is in the in-process cache (the common case on the embedded
+   * default), and with a promise otherwise; `await` works on both.
+   */
+  authenticate(secret: string | undefined): KeyWithOrg | Promise<KeyWithOrg> {
     if (!secret) throw errors.invalidApiKey('An API key is required: send it as X-API-Key or Authorization: Bearer.');
     if (!KEY_PATTERN.test(secret)) throw errors.invalidApiKey('The API key is malformed.');
     const hash = hashApiKey(secret);
-    const key = await this.cache.get(hash, () => this.repo.findByHash(hash));
+    const cached = this.cache.peek(hash);
+    if (cached) return this.accept(cached);
+    return this.cache.get(hash, () => this.repo.findByHash(hash)).then((key) => this.accept(key));
+  }
+
+  private accept(key: KeyWithOrg | undefined): KeyWithOrg {
     if (!key) throw errors.invalidApiKey('The API key is not valid.');
     if (key.revoked_at !== null) throw errors.invalidApiKey('The API key has been revoked.');
     this.lastUsed.touch(key.key_id, key.org_id);

@@ -18,6 +18,8 @@ import type { WebhooksRepository } from './webhooks.repository.ts';
 /** Retries due sooner than this get a local timer that wakes one of this process's workers on time. */
 const WAKE_HORIZON_MS = 15 * 60_000;
 const PURGE_BATCH = 1000;
+/** Poll interval of the delivery slots after the first (they are woken when there is work). */
+const IDLE_SLOT_POLL_SECONDS = 30;
 
 export interface DeliveryWorkerDeps {
   config: Config;
@@ -57,10 +59,15 @@ export class DeliveryWorker {
     // Notifications sent while the listener was reconnecting are lost: look for due deliveries now.
     const offReconnect = this.d.notifications.on('reconnect', () => this.wake(this.idle.size));
     this.unlisten = () => { offDue(); offReconnect(); };
+    // Only the first slot polls at FOLIO_QUEUE_POLL_SECONDS; the others poll rarely, as a backstop, so
+    // an idle process does not query the queue once per slot. A worker that gets a job wakes one more
+    // idle worker, so a backlog (retries coming due together) still spreads over every slot at once.
+    const backstop = Math.max(pollSeconds, IDLE_SLOT_POLL_SECONDS);
     for (let slot = 0; slot < this.d.config.webhooks.concurrency; slot++) {
       let workerId = '';
-      workerId = await this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: pollSeconds }, async (job) => {
+      workerId = await this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: slot === 0 ? pollSeconds : backstop }, async (job) => {
         this.idle.delete(workerId);
+        this.wake(1);
         try {
           await this.handle(job);
         } finally {
