@@ -1,0 +1,50 @@
+// Uploaded documents can point at external resources (a linked picture, a linked template). Converting
+// them must not make Folio's LibreOffice fetch those URLs: that would be a server-side request forgery
+// reaching internal addresses. A local HTTP receiver stands in for the internal service.
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertFile, fetchBytes, pdfText } from './helpers/export.ts';
+import { fileParts, upload } from './helpers/storage.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
+
+/** A .docx whose only picture is linked (r:link, TargetMode="External"), not embedded. */
+async function linkedImageDocx(url: string): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`);
+  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`);
+  zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${url}" TargetMode="External"/></Relationships>`);
+  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>
+<w:p><w:r><w:t>Linked picture below</w:t></w:r></w:p>
+<w:p><w:r><w:drawing><wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="x.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rId5"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="914400"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>
+<w:sectPr/></w:body></w:document>`);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+let t: TestApp;
+let internal: WebhookReceiver;
+beforeAll(async () => {
+  [t, internal] = await Promise.all([startTestApp(), startWebhookReceiver(() => ({ status: 200, body: 'secret' }))]);
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), internal?.close()]);
+});
+
+describe('converting documents with external links', () => {
+  it('renders the document without fetching its linked resources', async () => {
+    const org = await t.signup();
+    const up = await upload(t, org.secret, '/api/v1/files', fileParts('linked.docx', await linkedImageDocx(`${internal.url}/metadata/x.png`)));
+    expect(up.statusCode, up.body).toBe(201);
+    for (const format of ['pdf', 'odt', 'html']) {
+      const res = await convertFile(t, org.secret, up.json().file_id, { format });
+      expect(res.statusCode, res.body).toBe(200);
+      if (format === 'pdf') expect(pdfText((await fetchBytes(t, res.json().download_url)).body)).toContain('Linked picture below');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(internal.connections()).toBe(0);
+  });
+});
