@@ -63,6 +63,7 @@ export interface ExportConfig {
   sofficePath: string;
   sofficePython: string;
   sweepIntervalMs: number;
+  pngMaxPages: number;
 }
 
 export interface RunsConfig {

@@ -156,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       sofficePath: v.FOLIO_SOFFICE_PATH as string,
       sofficePython: v.FOLIO_SOFFICE_PYTHON as string,
       sweepIntervalMs: v.FOLIO_EXPORT_SWEEP_INTERVAL_MS as number,
+      pngMaxPages: v.FOLIO_EXPORT_PNG_MAX_PAGES as number,
     },
     editor: {
       tokenTtlSeconds: v.FOLIO_EDIT_TOKEN_TTL_SECONDS as number,

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, errors } from '../errors.ts';
 import { docxToHtml, docxToText } from './converters/docx-native.ts';
-import { PdftoppmMissing, pdftoppmAvailable, renderPages } from './converters/pdf-pages.ts';
+import { PdftoppmMissing, TooManyPages, pdftoppmAvailable, renderPages } from './converters/pdf-pages.ts';
 import { findSheet, lacksComputedValues, readWorkbook, sheetToCsv, workbookToHtml, type Workbook } from './converters/xlsx-native.ts';
 import { writeZip } from './converters/zip.ts';
 import { CONTENT_TYPE, engineFor, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
@@ -50,11 +50,13 @@ export interface LibreOfficeEngine {
 export class Converter {
   private readonly office: LibreOfficeEngine;
   private readonly timeoutMs: number;
+  private readonly pngMaxPages: number;
   private pdftoppm: Promise<boolean> | null = null;
 
-  constructor(office: LibreOfficeEngine, timeoutMs: number) {
+  constructor(office: LibreOfficeEngine, timeoutMs: number, pngMaxPages: number) {
     this.office = office;
     this.timeoutMs = timeoutMs;
+    this.pngMaxPages = pngMaxPages;
   }
 
   async convert(job: ConversionJob): Promise<ConversionResult> {
@@ -87,7 +89,7 @@ export class Converter {
     const pdf = await this.viaOffice(job, pdfFilter, 'pdf');
     const pagesDir = path.join(job.dir, 'pages');
     await fs.mkdir(pagesDir);
-    const images = await renderPages(pdf.path, pagesDir, PNG_DPI, this.timeoutMs);
+    const images = await renderPages(pdf.path, pagesDir, PNG_DPI, this.timeoutMs, this.pngMaxPages);
     if (images.length === 0) throw new ConversionError('failed', 'the document rendered to no page');
     const pages = images.map((p, i) => ({ path: p, fileName: `${job.stem}-page-${String(i + 1).padStart(3, '0')}.png`, contentType: CONTENT_TYPE.png }));
     if (pages.length === 1) return { main: { ...pages[0], fileName: `${job.stem}.png` }, pages };
@@ -147,6 +149,9 @@ export class Converter {
     if (err instanceof AppError) return err;
     if (err instanceof QueueFullError) {
       return new AppError('service_unavailable', `The conversion service is busy: ${err.message} Retry in ${err.retryAfterSeconds} s.`, { headers: { 'Retry-After': String(err.retryAfterSeconds) } });
+    }
+    if (err instanceof TooManyPages) {
+      return errors.validation([{ loc: job.loc, msg: `The ${job.source} document has more than ${err.max} pages, the most a png export renders (FOLIO_EXPORT_PNG_MAX_PAGES). Export it to pdf instead.`, type: 'too_many_pages', ctx: { max_pages: err.max } }]);
     }
     if (err instanceof PdftoppmMissing) {
       return errors.notImplemented('PNG export needs pdftoppm, which is not installed on this server: install the Debian package poppler-utils.');

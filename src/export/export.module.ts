@@ -55,7 +55,7 @@ export function createExportModule(d: ExportModuleDeps): ExportModule {
     convert: (req) => pool.convert(req),
   };
   const repo = new ExportRepository(d.database.db);
-  const service = new ExportService({ runs: d.runs, files: d.files, blobs: d.blobs, repo, converter: new Converter(office, c.timeoutMs), scratchDir: path.join(tmp, 'export') });
+  const service = new ExportService({ runs: d.runs, files: d.files, blobs: d.blobs, repo, converter: new Converter(office, c.timeoutMs, c.pngMaxPages), scratchDir: path.join(tmp, 'export') });
   const sweeper = new ExportSweeper(repo, service, d.config.storage.signedUrlTtlSeconds, c.sweepIntervalMs, d.log);
 
   return {

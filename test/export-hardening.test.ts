@@ -1,9 +1,11 @@
 // Uploaded documents can point at external resources (a linked picture, a linked template). Converting
 // them must not make Folio's LibreOffice fetch those URLs: that would be a server-side request forgery
 // reaching internal addresses. A local HTTP receiver stands in for the internal service.
+// And page images are capped: a png export of a huge document is refused, not rendered page by page.
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertFile, fetchBytes, pdfText } from './helpers/export.ts';
+import { makePptx } from './helpers/office-fixtures.ts';
 import { fileParts, upload } from './helpers/storage.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
@@ -28,7 +30,7 @@ async function linkedImageDocx(url: string): Promise<Buffer> {
 let t: TestApp;
 let internal: WebhookReceiver;
 beforeAll(async () => {
-  [t, internal] = await Promise.all([startTestApp(), startWebhookReceiver(() => ({ status: 200, body: 'secret' }))]);
+  [t, internal] = await Promise.all([startTestApp({}, { env: { FOLIO_EXPORT_PNG_MAX_PAGES: '2' } }), startWebhookReceiver(() => ({ status: 200, body: 'secret' }))]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), internal?.close()]);
@@ -46,5 +48,24 @@ describe('converting documents with external links', () => {
     }
     await new Promise((r) => setTimeout(r, 500));
     expect(internal.connections()).toBe(0);
+  });
+});
+
+describe('png export page cap (FOLIO_EXPORT_PNG_MAX_PAGES)', () => {
+  it('renders documents up to the cap and refuses longer ones with 422 too_many_pages', async () => {
+    const org = await t.signup();
+    const send = async (slides: number) => {
+      const up = await upload(t, org.secret, '/api/v1/files', fileParts(`deck-${slides}.pptx`, await makePptx({ slides })));
+      expect(up.statusCode, up.body).toBe(201);
+      return convertFile(t, org.secret, up.json().file_id, { format: 'png' });
+    };
+    const ok = await send(2);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().pages).toHaveLength(2);
+    const long = await send(3);
+    expect(long.statusCode, long.body).toBe(422);
+    expect(long.json()).toMatchObject({ error: 'validation_error', detail: [{ type: 'too_many_pages', ctx: { max_pages: 2 } }] });
+    expect(long.json().message).toContain('Export it to pdf instead');
+    expect((await convertFile(t, org.secret, (await upload(t, org.secret, '/api/v1/files', fileParts('d.pptx', await makePptx({ slides: 3 })))).json().file_id, { format: 'pdf' })).statusCode).toBe(200);
   });
 });
