@@ -32,6 +32,8 @@ import { createWebhooksModule, type WebhooksModule } from './webhooks/webhooks.m
 import { PurgeRepository } from './storage/purge.repository.ts';
 import { createProjectsModule, type ProjectsModule } from './projects/projects.module.ts';
 import { createEditTokens, createEditorModule, type EditorModule } from './editor/editor.module.ts';
+import { agentUsageRecorder } from './llm/agent-usage.ts';
+import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
 
 export interface AppContext {
   config: Config;
@@ -122,6 +124,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       checkWebhookUrl: (url) => webhooks!.service.checkCallbackUrl(url),
       preflight: assertContentFulfillable,
       editLinks: editTokens,
+      recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
     });
     webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, log });
     runs.workers.attach(webhooks.worker);

@@ -66,6 +66,14 @@ describe('a model building a deck', () => {
     expect(deck.slides[1].charts[0]).toMatchObject({ kinds: ['barChart'], categories: ['North', 'South', 'East'], series: [{ name: 'Revenue', values: [120, 95, 130] }] });
     expect(deck.slides[1].notes).toBe('East leads; South trails.');
     expect(deck.slides[2].notes).toMatch(/Open East first/);
+    // The agent's model calls are usage records of the organization, grouped by the run.
+    const records = await usageRecords(t, org.secret, `&session_id=${res.json().run_id}`);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ operation: 'slides.generate', model: 'local-llama', response_format: 'tools', status: 'succeeded', session_id: res.json().run_id });
+    expect(records[0].input_tokens).toBeGreaterThan(0);
+    expect(res.json().credits_used).toBe(records[0].credits + 1); // the model's usage plus the render charge
+    const budget = (await t.inject({ method: 'GET', url: '/api/v1/llm/budget', headers: { 'x-api-key': org.secret } })).json();
+    expect(budget.used_credits).toBe(records[0].credits);
   });
 
   it('stops at 30 new slides per call and tells the model why', async () => {

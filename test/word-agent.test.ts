@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
-import { providerEnv } from './helpers/llm.ts';
+import { providerEnv, usageRecords } from './helpers/llm.ts';
 import { generate, key, withRuns } from './helpers/runs.ts';
 import { download, fileParts, upload } from './helpers/storage.ts';
 import { png } from './helpers/fixtures.ts';
@@ -41,6 +41,14 @@ async function uploadFile(t: TestApp, secret: string, name: string, data: Buffer
 }
 
 describe('builtin engine', () => {
+  it('records the builtin engine\'s turns as a usage record of the run', async () => {
+    const org = await builtin.signup();
+    const { res } = await generated(builtin, org.secret, { prompt: '# Usage check\n## Summary\nOne line.' }, ['Usage check']);
+    const records = await usageRecords(builtin, org.secret, `&session_id=${res.run_id}`);
+    expect(records).toEqual([expect.objectContaining({ operation: 'word.generate', model: 'builtin', response_format: 'tools', status: 'succeeded', session_id: res.run_id })]);
+    expect(records[0].input_tokens).toBeGreaterThan(0);
+  });
+
   it('lays out a structured prompt: headings, lists, a table with a header row, inline bold, italic and links, a filled-in table of contents', async () => {
     const org = await builtin.signup();
     const prompt = ['Create this report with a table of contents:', '# Field Operations Review', '## Summary', 'Crews closed **412** tickets in *October*, see [the dashboard](https://example.com/ops).',

@@ -6,12 +6,12 @@ import type { ModelRegistry } from './model-registry.ts';
 export function presentUsage(u: LlmUsageRow) {
   return {
     usage_id: u.usage_id,
-    operation: u.operation as 'llm.invoke' | 'text.humanize' | 'text.rewrite' | 'text.new_content' | 'slides.outline',
+    operation: u.operation as 'llm.invoke' | 'text.humanize' | 'text.rewrite' | 'text.new_content' | 'slides.outline' | 'word.generate' | 'excel.generate' | 'slides.generate',
     status: u.status,
     error_code: u.error_code,
     requested_model: u.requested_model,
     model: u.model,
-    response_format: u.response_format as 'text' | 'json' | 'json_schema',
+    response_format: u.response_format as 'text' | 'json' | 'json_schema' | 'tools',
     input_tokens: u.input_tokens,
     output_tokens: u.output_tokens,
     credits: u.credits,

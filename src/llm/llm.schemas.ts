@@ -109,12 +109,12 @@ export const UsageAttempt = Type.Object({
 
 export const UsageRecord = Type.Object({
   usage_id: Type.String(),
-  operation: StringEnum(['llm.invoke', 'text.humanize', 'text.rewrite', 'text.new_content', 'slides.outline', 'projects.facts', 'excel.analyze'] as const),
+  operation: StringEnum(['llm.invoke', 'text.humanize', 'text.rewrite', 'text.new_content', 'slides.outline', 'projects.facts', 'excel.analyze', 'word.generate', 'excel.generate', 'slides.generate'] as const, { description: 'What made the call. Generation tasks (`<format>.generate`) record one row per model their agent used, with the run id as `session_id`.' }),
   status: StringEnum(['succeeded', 'failed'] as const),
   error_code: Nullable(Type.String()),
   requested_model: Nullable(Type.String()),
   model: Nullable(Type.String({ description: 'The model that answered.' })),
-  response_format: StringEnum(['text', 'json', 'json_schema'] as const),
+  response_format: StringEnum(['text', 'json', 'json_schema', 'tools'] as const, { description: '`tools` for a document agent\'s tool-calling turns.' }),
   input_tokens: Type.Integer(),
   output_tokens: Type.Integer(),
   credits: Type.Integer(),

@@ -21,7 +21,7 @@ import { RunsRepository } from './runs.repository.ts';
 import { RunsService } from './runs.service.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
 import { SlotGate } from './slot-gate.ts';
-import { TaskFinalizer } from './task-finalizer.ts';
+import { TaskFinalizer, type UsageRecorder } from './task-finalizer.ts';
 import { TaskRunner } from './task-runner.ts';
 import { TaskWaiter } from './task-waiter.ts';
 import { TasksRepository } from './tasks.repository.ts';
@@ -44,6 +44,8 @@ export interface RunsModuleDeps {
   editLinks?: EditLinkMinter;
   /** Checks a generation request's content before any work (throws a 400 preflight_failed; src/llm). */
   preflight?: (format: Format, body: GenerateRequest) => void;
+  /** Records completed tasks' model usage (src/llm); absent: only the task's `usage` keeps it. */
+  recordUsage?: UsageRecorder;
 }
 
 export interface RunsModule {
@@ -72,7 +74,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const tasksRepo = new TasksRepository(db);
   const runsRepo = new RunsRepository(db);
   const idempotency = new IdempotencyRepository(db);
-  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links);
+  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
   const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db));
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);

@@ -29,6 +29,9 @@ export interface Completion {
   agentName: string;
 }
 
+/** Records a completed task's model usage in its terminal transaction (src/llm: usage rows and monthly totals). */
+export type UsageRecorder = (trx: Transaction<DB>, task: TaskRow, usage: Record<string, unknown>) => Promise<void>;
+
 export interface TaskFailure {
   code: string;
   message: string;
@@ -42,8 +45,9 @@ export class TaskFinalizer {
   private readonly credits: CreditsService;
   private readonly events: RunEventsRepository;
   private readonly links: RunLinks;
+  private readonly recordUsage: UsageRecorder | null;
 
-  constructor(config: Config, db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, credits: CreditsService, events: RunEventsRepository, links: RunLinks) {
+  constructor(config: Config, db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, credits: CreditsService, events: RunEventsRepository, links: RunLinks, recordUsage: UsageRecorder | null = null) {
     this.config = config;
     this.db = db;
     this.tasks = tasks;
@@ -51,6 +55,7 @@ export class TaskFinalizer {
     this.credits = credits;
     this.events = events;
     this.links = links;
+    this.recordUsage = recordUsage;
   }
 
   /** running -> completed, unless a cancel was requested first. undefined when the task had moved on. */
@@ -72,6 +77,7 @@ export class TaskFinalizer {
       }
       await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, charge);
+      if (c.usage && this.recordUsage) await this.recordUsage(trx, task, c.usage);
       await this.events.insert(trx, {
         org_id: task.org_id, type: 'run.completed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
         payload: {

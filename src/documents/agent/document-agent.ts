@@ -77,6 +77,7 @@ export class DocumentAgent implements AgentRunner {
       planner: planningBuiltin(() => adapter.plan({ prompt, mode, editing: loaded.origin !== 'new', request: input.request }, doc, inputs), () => changes.length > 0),
     });
     await input.reportPhase('writing');
+    const loopStarted = Date.now();
     const loop = await runAgentLoop({
       chain: this.d.registry.chain(null),
       registry: this.d.registry,
@@ -93,8 +94,9 @@ export class DocumentAgent implements AgentRunner {
       if (m.role === 'assistant' && Array.isArray(m.content)) for (const p of m.content) if (p.type === 'tool-call' && p.toolName !== 'finish') actions.push(p.toolName);
     }
     const summary = this.summary(mode, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
-    const modelCredits = this.modelCredits(loop.usage);
-    const usage = { models: loop.usage, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls };
+    const models = this.pricedUsage(loop.usage);
+    const modelCredits = models.reduce((sum, m) => sum + m.credits, 0);
+    const usage = { models, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls, duration_ms: Date.now() - loopStarted };
     await this.d.turns.record({ task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode, summary, actions: [...new Set(actions)] });
     if (mode === 'ask') return { artifact: null, summary, credits: Math.max(1, modelCredits), usage };
     await input.reportPhase('rendering');
@@ -144,9 +146,11 @@ export class DocumentAgent implements AgentRunner {
     return parts.join(' ');
   }
 
-  /** Credits of the model turns at each model's prices (the builtin engine's included). */
-  private modelCredits(usage: ModelUsage[]): number {
-    const exact = usage.reduce((sum, u) => sum + creditsFor(this.d.registry.entry(u.model), u.inputTokens, u.outputTokens, 0), 0);
-    return Math.ceil(exact);
+  /** Each model's turns with its provider and credits at its prices, rounded up per model (the builtin engine's included). */
+  private pricedUsage(usage: ModelUsage[]): (ModelUsage & { provider: string; credits: number })[] {
+    return usage.map((u) => {
+      const entry = this.d.registry.entry(u.model);
+      return { ...u, provider: entry.provider, credits: Math.ceil(creditsFor(entry, u.inputTokens, u.outputTokens, 0)) };
+    });
   }
 }
