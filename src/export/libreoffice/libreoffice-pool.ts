@@ -123,14 +123,17 @@ export class LibreOfficePool {
     if (this.queue.length >= this.s.queueLimit) {
       return Promise.reject(new QueueFullError(`All ${this.s.size} LibreOffice instance(s) are busy and ${this.queue.length} conversions are waiting.`, this.retryAfter()));
     }
+    // The wait is for a busy instance to finish. While no instance runs yet (cold start, or a restart after
+    // a crash), the start has its own deadline, and a failed start rejects every waiter at once.
+    const waitMs = this.s.timeoutMs + (this.slots.every((i) => !i) ? this.s.startTimeoutMs : 0);
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
         timer: setTimeout(() => {
           this.queue.splice(this.queue.indexOf(waiter), 1);
-          reject(new QueueFullError(`No LibreOffice instance became free within ${this.s.timeoutMs} ms.`, this.retryAfter()));
-        }, this.s.timeoutMs),
+          reject(new QueueFullError(`No LibreOffice instance became free within ${waitMs} ms.`, this.retryAfter()));
+        }, waitMs),
       };
       this.queue.push(waiter);
     });
