@@ -4,9 +4,14 @@
 // and each side's result is the median of its rounds.
 //
 //   node bench/verify.bench.ts [--duration 10] [--rounds 3] [--warmup 5] [--connections 50]
-//                              [--pipelining 1] [--with-services] [--strict]
+//                              [--pipelining 1] [--with-services] [--no-reference] [--strict]
 //
-// --with-services adds a third side: Folio on PostgreSQL + Redis (DATABASE_URL, REDIS_URL; defaults
+// A reference side always runs too: the same bare route in a process that has started an idle,
+// in-memory PGlite. It is not held to the target; it shows how much of the gap is the embedded
+// database's mere presence in the process (measured at 0.8-0.9 of bare on the 2-core dev machine)
+// rather than Folio's own per-request work. --no-reference skips it.
+//
+// --with-services adds a further side: Folio on PostgreSQL + Redis (DATABASE_URL, REDIS_URL; defaults
 // postgres://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379). It uses a scratch database
 // and Redis key prefix, removed afterwards. --strict exits 1 when a ratio is below the target.
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +37,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     pipelining: { type: 'string', default: '1' },
     'with-services': { type: 'boolean', default: false },
+    'no-reference': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -55,6 +61,8 @@ interface Side {
   p99: number[];
   /** Server CPU time (user + system) per request, in microseconds: steadier than req/s on a busy machine. */
   cpuUs: number[];
+  /** A reference side: reported, not held to the target. */
+  reference?: boolean;
 }
 
 // Linux only: a child's CPU time from /proc, in clock ticks.
@@ -167,14 +175,16 @@ async function startFolio(name: string, extraEnv: Record<string, string>): Promi
   return { side: { name, url: `${base}${VERIFY_PATH}`, headers, child, rps: [], p99: [], cpuUs: [] }, body };
 }
 
-async function startBare(body: string): Promise<Side> {
+async function startBare(body: string, withPglite = false): Promise<Side> {
   const port = await freePort();
-  const child = startChild('bare', bareServer, [], { ...process.env, BENCH_PORT: String(port), BENCH_HOST: '127.0.0.1', BENCH_PATH: VERIFY_PATH, BENCH_BODY: body });
+  const env = { ...process.env, BENCH_PORT: String(port), BENCH_HOST: '127.0.0.1', BENCH_PATH: VERIFY_PATH, BENCH_BODY: body, BENCH_WITH_PGLITE: withPglite ? '1' : '0' };
+  const child = startChild(withPglite ? 'bare+pglite' : 'bare', bareServer, [], env);
   const url = `http://127.0.0.1:${port}${VERIFY_PATH}`;
   await waitForHttp(url, child);
   const answer = await (await fetch(url)).text();
   if (answer !== body) throw new Error(`bare server body differs from Folio's:\n${answer}\n${body}`);
-  return { name: 'bare fastify', url, headers: {}, child, rps: [], p99: [], cpuUs: [] };
+  const name = withPglite ? 'bare fastify + idle pglite' : 'bare fastify';
+  return { name, url, headers: {}, child, rps: [], p99: [], cpuUs: [], reference: withPglite };
 }
 
 /** A scratch PostgreSQL database and Redis prefix for the --with-services side; removed at exit. */
@@ -238,7 +248,9 @@ async function main(): Promise<void> {
   const load = os.loadavg()[0];
   if (load > 0.5) console.log(`note: load average is ${load.toFixed(2)} before starting; other work on this machine makes req/s noisy`);
   const embedded = await startFolio('folio (pglite, memory)', {});
-  const sides: Side[] = [await startBare(embedded.body), embedded.side];
+  const sides: Side[] = [await startBare(embedded.body)];
+  if (!args['no-reference']) sides.push(await startBare(embedded.body, true));
+  sides.push(embedded.side);
   if (args['with-services']) sides.push((await startFolio('folio (postgres, redis)', await prepareServices())).side);
   console.log(`body (${embedded.body.length} bytes): ${embedded.body}`);
 
@@ -266,6 +278,7 @@ async function main(): Promise<void> {
   const bare = median(sides[0].rps);
   const rows = sides.map((s) => ({
     side: s.name,
+    reference: s.reference === true,
     median: median(s.rps),
     rounds: s.rps.map(fmt).join(' / '),
     p99: median(s.p99),
@@ -282,11 +295,14 @@ async function main(): Promise<void> {
   }
   console.log('(ratio: median req/s against bare; cpu ratio: bare server CPU per request / this server\'s, which a busy machine disturbs less)');
   console.log();
+  const reference = rows.find((r) => r.reference);
+  if (reference) console.log(`reference: a bare route in a process with an idle PGlite reaches ${(reference.median / bare).toFixed(2)} of bare (not held to the target)`);
   let below = false;
-  for (const r of rows.slice(1)) {
+  const checked = rows.slice(1).filter((r) => !r.reference);
+  for (const r of checked) {
     const ratio = r.median / bare;
     if (ratio < TARGET) below = true;
-    const label = rows.length > 2 ? `verify/bare ratio (${r.side})` : 'verify/bare ratio';
+    const label = checked.length > 1 ? `verify/bare ratio (${r.side})` : 'verify/bare ratio';
     console.log(`${label}: ${ratio.toFixed(2)} (target >= ${TARGET})${ratio < TARGET ? '  BELOW TARGET' : ''}`);
   }
   if (below && args.strict) process.exitCode = 1;
