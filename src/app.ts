@@ -11,6 +11,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { genRequestId, registerRequestEntry } from './http/request-id.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { VerifyFastPath } from './http/verify-fast-path.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -34,6 +35,7 @@ export const API_PREFIX = '/api/v1';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    verifyFastPath: VerifyFastPath;
   }
 }
 
@@ -47,8 +49,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], remove: true },
   };
+  const verifyFastPath = new VerifyFastPath(`${API_PREFIX}/verify`);
   const app = Fastify({
     logger,
+    serverFactory: verifyFastPath.serverFactory(),
     genReqId: genRequestId,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
@@ -61,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ctx = await createContext(config, app.log, { ...options, queue: options.queue ?? true });
   app.decorate('ctx', ctx);
+  app.decorate('verifyFastPath', verifyFastPath);
   app.addHook('onClose', async () => ctx.close());
   app.addHook('onReady', async () => ctx.storagePurger.start());
   app.addHook('onReady', async () => ctx.export.start());
@@ -68,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => { if (options.queue ?? true) await ctx.runs.workers.start(); });
   // Before the server stops: answer held sync callers (their tasks keep running) instead of dropping them.
   app.addHook('preClose', async () => ctx.runs.waiter.releaseAll());
+  app.addHook('preClose', async () => verifyFastPath.stop()); // a closing server answers 503 (return503OnClosing)
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
@@ -105,5 +111,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ctx.editor.pageRoutes(app);
 
   await app.ready();
+  verifyFastPath.start({ apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, log: app.log });
   return app;
 }

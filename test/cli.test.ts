@@ -67,10 +67,18 @@ describe('folio CLI', () => {
       expect(lines).toHaveLength(1);
       // Every request log line carries the request id; no line carries the key.
       const requestLinesOf = () => server.output().split('\n').filter((l) => l.includes('"msg":"request"'));
-      for (let i = 0; i < 40 && requestLinesOf().length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      // Once the key is cached, /verify is answered in front of Fastify (src/http/verify-fast-path.ts);
+      // with a query string it goes through Fastify. Both log the same line.
+      expect((await fetch(`${server.url}/api/v1/verify`, { headers: { 'x-api-key': secret } })).status).toBe(200);
+      expect((await fetch(`${server.url}/api/v1/verify?via=route`, { headers: { 'x-api-key': secret } })).status).toBe(200);
+      for (let i = 0; i < 40 && requestLinesOf().length < 4; i++) await new Promise((r) => setTimeout(r, 50));
       const requestLines = requestLinesOf();
-      expect(requestLines.length).toBeGreaterThanOrEqual(2);
+      expect(requestLines.length).toBeGreaterThanOrEqual(4);
       for (const l of requestLines) expect(JSON.parse(l).request_id).toMatch(/^req_/);
+      const [fast, route] = requestLines.slice(-2).map((l) => JSON.parse(l));
+      expect(Object.keys(fast)).toEqual(Object.keys(route));
+      for (const entry of [fast, route]) expect(entry).toMatchObject({ level: 30, method: 'GET', path: '/api/v1/verify', status: 200, msg: 'request' });
+      expect(fast.request_id).not.toBe(route.request_id);
       expect(server.output()).not.toContain(secret);
       expect(server.output()).not.toContain(token);
     } finally {

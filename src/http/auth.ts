@@ -2,6 +2,7 @@
 //   'api_key'  - X-API-Key or Authorization: Bearer sk_live_...; rate limited per key before any other work.
 //   'id_token' - Authorization: Bearer <identity-provider ID token>; the user is upserted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { errors } from '../errors.ts';
 import type { ApiKeysService } from '../identity/api-keys.service.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
@@ -28,42 +29,53 @@ export interface AuthDeps {
   users: UsersRepository;
 }
 
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+function bearer(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match ? match[1] : '';
 }
 
-/** The API key of the request, for routes that need one. Exported for handlers that authenticate themselves. */
-export function presentedApiKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-api-key'];
+/** The API key a request presents (X-API-Key first, then Authorization: Bearer); throws on an ID token. */
+export function presentedApiKey(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) return header.trim();
-  const token = bearer(request);
+  const token = bearer(headers.authorization);
   if (token && !token.startsWith('sk_') && token.split('.').length === 3) {
     throw errors.invalidApiKey('This endpoint takes an API key, not an ID token.');
   }
   return token;
 }
 
+/** An authenticated key and the rate-limit decision of the request, not yet checked for 429 / 403. */
+export interface Admission {
+  key: KeyWithOrg;
+  rate: RateDecision;
+}
+
 /**
- * Authenticates the API key, counts the request against the key's rate limit, and sets the rate-limit
- * headers. Synchronous when the key is cached and the limiter is in memory (the hot path of every API
- * call on the embedded default), a promise otherwise; it throws or rejects with the documented errors.
+ * Authenticates the API key and counts the request against the key's rate limit. Synchronous when the
+ * key is cached and the limiter is in memory (the hot path of every API call on the embedded default),
+ * a promise otherwise; it throws or rejects with 401 invalid_api_key.
  */
-function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
-  const key = deps.apiKeys.authenticate(presentedApiKey(request));
-  if (key instanceof Promise) return key.then((k) => limitAndAdmit(deps, request, reply, k));
-  return limitAndAdmit(deps, request, reply, key);
+export function admitApiKey(deps: Pick<AuthDeps, 'apiKeys' | 'rateLimiter'>, headers: IncomingHttpHeaders): Admission | Promise<Admission> {
+  const key = deps.apiKeys.authenticate(presentedApiKey(headers));
+  if (key instanceof Promise) return key.then((k) => withRate(deps, k));
+  return withRate(deps, key);
 }
 
-function limitAndAdmit(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, key: KeyWithOrg): void | Promise<void> {
+function withRate(deps: Pick<AuthDeps, 'rateLimiter'>, key: KeyWithOrg): Admission | Promise<Admission> {
   const rate = deps.rateLimiter.consume(key.key_id, key.tier);
-  if (rate instanceof Promise) return rate.then((r) => admit(request, reply, key, r));
-  admit(request, reply, key, rate);
+  if (rate instanceof Promise) return rate.then((r) => ({ key, rate: r }));
+  return { key, rate };
 }
 
-function admit(request: FastifyRequest, reply: FastifyReply, key: KeyWithOrg, rate: RateDecision): void {
+/** Whether an admission lets the request through: within the rate limit, organization active. */
+export function admits(a: Admission): boolean {
+  return a.rate.allowed && a.key.status === 'active';
+}
+
+/** Sets the rate-limit headers, then throws 429 or 403, or admits the request. */
+function admit(request: FastifyRequest, reply: FastifyReply, { key, rate }: Admission): void {
   reply.header('X-RateLimit-Limit', rate.limit);
   reply.header('X-RateLimit-Remaining', rate.remaining);
   reply.header('X-RateLimit-Reset', rate.reset);
@@ -72,9 +84,28 @@ function admit(request: FastifyRequest, reply: FastifyReply, key: KeyWithOrg, ra
   request.apiKey = key;
 }
 
+// An admission already worked out for this request before routing (by the GET /verify fast path, which
+// hands over every request it does not answer itself): the route's step uses it instead of counting
+// the request twice.
+const EARLY_ADMISSION = Symbol('folio.earlyAdmission');
+type Early = { admission: Admission | Promise<Admission> } | { error: unknown };
+
+export function handOverAdmission(req: IncomingMessage, early: Early): void {
+  if ('admission' in early && early.admission instanceof Promise) early.admission.catch(() => {}); // the route's step handles it
+  (req as IncomingMessage & { [EARLY_ADMISSION]?: Early })[EARLY_ADMISSION] = early;
+}
+
+function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  const early = (request.raw as IncomingMessage & { [EARLY_ADMISSION]?: Early })[EARLY_ADMISSION];
+  if (early && 'error' in early) throw early.error;
+  const admission = early ? early.admission : admitApiKey(deps, request.headers);
+  if (admission instanceof Promise) return admission.then((a) => admit(request, reply, a));
+  admit(request, reply, admission);
+}
+
 async function authenticateIdToken(deps: AuthDeps, request: FastifyRequest): Promise<void> {
   if (deps.idTokens.issuer === null) await deps.idTokens.verify(''); // answers 501 with the reason
-  const token = bearer(request);
+  const token = bearer(request.headers.authorization);
   if (!token) throw errors.invalidToken('An identity-provider ID token is required: send it as Authorization: Bearer <token>.');
   if (token.startsWith('sk_')) throw errors.invalidToken('This endpoint needs an identity-provider ID token; API keys are not accepted here.');
   const claims = await deps.idTokens.verify(token);
