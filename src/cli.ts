@@ -1,4 +1,6 @@
 // folio serve | worker | migrate | token | org | credits
+// First, before any other module loads: see the file (keeps process.nextTick on V8's fast path).
+import './infra/tick-shapes.ts';
 import { parseArgs } from 'node:util';
 import { ConfigError, describeBackends, loadConfig, TIERS, type Tier } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';

@@ -2,6 +2,7 @@
 // does). These tests check that it answers exactly like the Fastify route, and that everything it does
 // not answer reaches the route counted once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -46,7 +47,7 @@ describe('GET /verify fast path', () => {
 
   it('takes the key from Authorization: Bearer too, and echoes a sane X-Request-Id', async () => {
     const org = await t.signup('fast-bearer', { tier: 'pro' });
-    expect((await get(VERIFY, { 'x-api-key': org.secret })).status).toBe(200);
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
     const before = answered();
     const res = await get(VERIFY, { authorization: `Bearer ${org.secret}`, 'x-request-id': 'client-id.42' });
     expect(res.status).toBe(200);
@@ -96,16 +97,16 @@ describe('GET /verify fast path', () => {
 
   it('hands a suspended organization to the route (403), and answers again once it is reactivated', async () => {
     const org = await t.signup('fast-suspended', { tier: 'pro' });
-    expect((await get(VERIFY, { 'x-api-key': org.secret })).status).toBe(200);
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
     await t.app.ctx.organizations.setStatus(org.org_id, 'suspended');
     const res = await get(VERIFY, { 'x-api-key': org.secret });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toBe('forbidden');
     await t.app.ctx.organizations.setStatus(org.org_id, 'active');
     const before = answered();
-    expect((await get(VERIFY, { 'x-api-key': org.secret })).status).toBe(200);
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
     // Right after a change the key is loaded again (a cache miss, through the route); then it is cached.
-    expect((await get(VERIFY, { 'x-api-key': org.secret })).status).toBe(200);
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
     expect(answered() - before).toBeGreaterThanOrEqual(FAST ? 1 : 0);
   });
 
@@ -134,6 +135,85 @@ describe('GET /verify fast path', () => {
     const post = await get(VERIFY, key, 'POST');
     expect(post.status).toBe(404);
     expect(answered()).toBe(before);
+  });
+});
+
+type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+type RawConnection = { send(requests: string[]): Promise<RawAnswer[]>; close(): void };
+
+/** An open keep-alive HTTP/1.1 connection; send() writes raw requests in one write and resolves with their answers, in order. */
+async function rawConnection(url: string): Promise<RawConnection> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let buffer = Buffer.alloc(0);
+  let answers: RawAnswer[] = [];
+  let waiting: { count: number; resolve(a: RawAnswer[]): void; reject(e: Error): void } | null = null;
+  socket.on('error', (err) => waiting?.reject(err));
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) break;
+      const [statusLine, ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const length = Number(headers['content-length']);
+      if (buffer.length < end + 4 + length) break;
+      answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: buffer.subarray(end + 4, end + 4 + length).toString('utf8') });
+      buffer = buffer.subarray(end + 4 + length);
+    }
+    if (waiting && answers.length >= waiting.count) {
+      const done = waiting;
+      waiting = null;
+      done.resolve(answers.splice(0, done.count));
+    }
+  });
+  return {
+    send: (requests) => new Promise((resolve, reject) => {
+      waiting = { count: requests.length, resolve, reject };
+      socket.write(requests.join(''));
+    }),
+    close: () => socket.end(),
+  };
+}
+
+const rawGet = (path: string, key: string, id: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: ${key}\r\nX-Request-Id: ${id}\r\n\r\n`;
+
+describe('GET /verify fast path: answers written once per event-loop turn', () => {
+  it('keeps pipelined answers on one connection in request order, fast path and route mixed', async () => {
+    const org = await t.signup('fast-pipeline', { tier: 'pro' });
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200); // caches the key
+    const paths = [VERIFY, `${VERIFY}?via=route`, VERIFY, '/api/v1/no-such-route', VERIFY, VERIFY];
+    const before = answered();
+    const connection = await rawConnection(t.url!);
+    const answers = await connection.send(paths.map((path, i) => rawGet(path, org.secret!, `pipe-${i}`)));
+    connection.close();
+    expect(answers.map((a) => a.headers['x-request-id'])).toEqual(paths.map((_, i) => `pipe-${i}`));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 200, 200]);
+    for (const i of [0, 1, 2, 4, 5]) expect(JSON.parse(answers[i].body)).toMatchObject({ org_id: org.org_id });
+    // Each answer counted once against the limit, in order (the unknown route is not rate limited).
+    const remaining = [0, 1, 2, 4, 5].map((i) => Number(answers[i].headers['x-ratelimit-remaining']));
+    expect(remaining).toEqual([...remaining].sort((a, b) => b - a));
+    expect(new Set(remaining).size).toBe(5);
+    expect(answered() - before).toBe(FAST ? 4 : 0);
+  });
+
+  it('gives each of many connections its own answer when their requests arrive together', async () => {
+    const orgs = await Promise.all([0, 1, 2].map((i) => t.signup(`fast-concurrent-${i}`, { tier: 'pro' })));
+    for (const org of orgs) expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
+    // Every connection is open and has been answered once, then every request is written in the same
+    // tick: the server reads many of them in one event-loop turn and answers them in one batch.
+    const connections = await Promise.all(Array.from({ length: 40 }, () => rawConnection(t.url!)));
+    await Promise.all(connections.map((c, i) => c.send([rawGet(VERIFY, orgs[i % 3].secret!, `warm-${i}`)])));
+    const before = answered();
+    const results = await Promise.all(connections.map((c, i) => c.send([rawGet(VERIFY, orgs[i % 3].secret!, `conc-${i}`)])));
+    for (const c of connections) c.close();
+    results.forEach(([answer], i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-request-id']).toBe(`conc-${i}`);
+      expect(JSON.parse(answer.body).org_id).toBe(orgs[i % 3].org_id);
+    });
+    expect(answered() - before).toBe(FAST ? 40 : 0);
   });
 });
 

@@ -10,6 +10,13 @@
 // a closing server) is handed to Fastify along with the admission already worked out, so the request
 // is counted once and errors leave through the one error handler. `app.inject` never comes here: the
 // tests compare both ways answer alike (test/verify-fast-path.test.ts).
+//
+// Answers are written in one batch per event-loop turn (setImmediate, right after the poll phase that
+// read the requests), not one by one between reads. Under load a turn reads many requests; writing
+// their answers back to back costs less (fewer wake-ups of the readers, hotter caches) than writing
+// each between two reads, and a lone request waits only for the rest of its turn. The request has been
+// admitted (and counted) by then; Node keeps pipelined answers on one connection in order, and writing
+// to a connection that closed meanwhile does nothing.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { presentVerify } from '../identity/identity.presenters.ts';
@@ -23,9 +30,11 @@ export interface VerifyFastPathDeps extends Pick<AuthDeps, 'apiKeys' | 'rateLimi
 export class VerifyFastPath {
   private readonly path: string;
   private deps: VerifyFastPathDeps | null = null;
-  private accessLog = false;
+  /** The access log, when its level is enabled; kept after stop() for answers still in the batch. */
+  private accessLog: FastifyBaseLogger | null = null;
   /** Requests answered here, not by Fastify (tests check which way a request went). */
   answered = 0;
+  private batch: { res: ServerResponse; headers: Record<string, string>; body: string; started: number }[] = [];
 
   constructor(path: string) {
     this.path = path;
@@ -34,7 +43,7 @@ export class VerifyFastPath {
   /** Starts answering (once the app is ready); until then, and after stop(), everything goes to Fastify. */
   start(deps: VerifyFastPathDeps): void {
     this.deps = deps;
-    this.accessLog = (deps.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info');
+    this.accessLog = (deps.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info') ? deps.log : null;
   }
 
   stop(): void {
@@ -57,25 +66,42 @@ export class VerifyFastPath {
       handOverAdmission(req, { admission });
       return false;
     }
-    const id = genRequestId(req);
     const body = JSON.stringify(presentVerify(admission.key));
     const { rate } = admission;
     // The headers the Fastify route sends (compared in test/verify-fast-path.test.ts).
-    res.writeHead(200, {
-      'x-request-id': id,
+    const headers = {
+      'x-request-id': genRequestId(req),
       'x-ratelimit-limit': String(rate.limit),
       'x-ratelimit-remaining': String(rate.remaining),
       'x-ratelimit-reset': String(rate.reset),
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
-    });
-    res.end(body);
+    };
+    this.batch.push({ res, headers, body, started });
+    if (this.batch.length === 1) setImmediate(this.flush);
     this.answered++;
-    if (this.accessLog) {
-      deps.log.info({ request_id: id, method: 'GET', path: this.path, status: 200, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-    }
     return true;
   }
+
+  /** Writes the answers of this event-loop turn, in the order their requests were read. */
+  private readonly flush = (): void => {
+    const batch = this.batch;
+    this.batch = [];
+    for (const { res, headers, body } of batch) {
+      try {
+        res.writeHead(200, headers);
+        res.end(body);
+      } catch (err) {
+        res.destroy(err as Error); // one broken answer must not keep the rest of the batch from leaving
+      }
+    }
+    const log = this.accessLog;
+    if (!log) return;
+    const now = performance.now();
+    for (const { headers, started } of batch) {
+      log.info({ request_id: headers['x-request-id'], method: 'GET', path: this.path, status: 200, ms: Math.round((now - started) * 10) / 10 }, 'request');
+    }
+  };
 
   /**
    * Fastify's `serverFactory`: the HTTP server Fastify would create, with this step in front of its
