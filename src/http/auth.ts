@@ -55,12 +55,21 @@ export interface Admission {
 /**
  * Authenticates the API key and counts the request against the key's rate limit. Synchronous when the
  * key is cached and the limiter is in memory (the hot path of every API call on the embedded default),
- * a promise otherwise; it throws or rejects with 401 invalid_api_key.
+ * a promise otherwise; it throws or rejects with 401 invalid_api_key. With Redis, a cached key is
+ * counted while the cache confirms it, so both go to Redis in the same round trip; if the confirmed key
+ * turns out to have another tier, it is counted again on that tier's limit.
  */
 export function admitApiKey(deps: Pick<AuthDeps, 'apiKeys' | 'rateLimiter'>, headers: IncomingHttpHeaders): Admission | Promise<Admission> {
-  const key = deps.apiKeys.authenticate(presentedApiKey(headers));
-  if (key instanceof Promise) return key.then((k) => withRate(deps, k));
-  return withRate(deps, key);
+  const early: { key?: KeyWithOrg; rate?: Promise<RateDecision> } = {};
+  const key = deps.apiKeys.authenticate(presentedApiKey(headers), (likely) => {
+    early.key = likely;
+    early.rate = Promise.resolve(deps.rateLimiter.consume(likely.key_id, likely.tier));
+    early.rate.catch(() => {}); // not needed if the key is refused; otherwise awaited below
+  });
+  if (!(key instanceof Promise)) return withRate(deps, key);
+  const { key: likely, rate } = early;
+  if (!likely || !rate) return key.then((k) => withRate(deps, k));
+  return key.then((k) => (k.key_id === likely.key_id && k.tier === likely.tier ? rate.then((r) => ({ key: k, rate: r })) : withRate(deps, k)));
 }
 
 function withRate(deps: Pick<AuthDeps, 'rateLimiter'>, key: KeyWithOrg): Admission | Promise<Admission> {
@@ -88,7 +97,7 @@ function admit(request: FastifyRequest, reply: FastifyReply, { key, rate }: Admi
 // hands over every request it does not answer itself): the route's step uses it instead of counting
 // the request twice.
 const EARLY_ADMISSION = Symbol('folio.earlyAdmission');
-type Early = { admission: Admission | Promise<Admission> } | { error: unknown };
+export type Early = { admission: Admission | Promise<Admission> } | { error: unknown };
 
 export function handOverAdmission(req: IncomingMessage, early: Early): void {
   if ('admission' in early && early.admission instanceof Promise) early.admission.catch(() => {}); // the route's step handles it

@@ -2,9 +2,16 @@
 // The in-memory limiter is a fixed one-minute window per key that starts with the key's first request
 // (what rate-limiter-flexible's memory limiter does), counted synchronously so the hot path awaits
 // nothing; the Redis one is rate-limiter-flexible's, with an in-memory insurance limiter.
+//
+// With Redis, the requests of one event-loop turn for the same key are counted with one increment of
+// their number, sent at the end of the turn (src/infra/turn.ts): Redis adds n atomically, so the
+// requests get the n consecutive counts that ended at the returned total, in the order they arrived,
+// exactly as n separate increments with nothing in between would have. A key under load costs one
+// Redis command per turn instead of one per request.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { TIERS, type Config, type Tier } from '../config.ts';
+import { atTurnEnd } from '../infra/turn.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -50,20 +57,66 @@ class MemoryWindows {
   }
 }
 
+interface Waiter {
+  resolve: (decision: RateDecision) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Counts in Redis, one increment per key per event-loop turn. */
+class RedisCounts {
+  private readonly limiters: Record<Tier, RateLimiterRedis>;
+  private readonly limits: Record<Tier, number>;
+  private pending = new Map<string, { tier: Tier; subject: string; waiters: Waiter[] }>();
+
+  constructor(limiters: Record<Tier, RateLimiterRedis>, limits: Record<Tier, number>) {
+    this.limiters = limiters;
+    this.limits = limits;
+  }
+
+  consume(subject: string, tier: Tier): Promise<RateDecision> {
+    const id = `${tier}:${subject}`;
+    let group = this.pending.get(id);
+    if (!group) {
+      if (this.pending.size === 0) atTurnEnd(this.send);
+      group = { tier, subject, waiters: [] };
+      this.pending.set(id, group);
+    }
+    const waiters = group.waiters;
+    return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  }
+
+  private readonly send = (): void => {
+    const groups = this.pending;
+    this.pending = new Map();
+    for (const { tier, subject, waiters } of groups.values()) {
+      const limit = this.limits[tier];
+      const settle = (res: RateLimiterRes): void => {
+        const now = Date.now();
+        const first = res.consumedPoints - waiters.length + 1;
+        for (let i = 0; i < waiters.length; i++) waiters[i].resolve(decision(limit, first + i, res.msBeforeNext, now));
+      };
+      this.limiters[tier].consume(subject, waiters.length).then(settle, (rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) settle(rejection);
+        else for (const w of waiters) w.reject(rejection);
+      });
+    }
+  };
+}
+
 export class RateLimiter {
   private readonly config: Config;
   private readonly memory: MemoryWindows | null;
-  private readonly redis: Record<Tier, RateLimiterRedis> | null;
+  private readonly redis: RedisCounts | null;
 
   constructor(config: Config, redis: Redis | null) {
     this.config = config;
     this.memory = redis ? null : new MemoryWindows();
     this.redis = redis
-      ? Object.fromEntries(TIERS.map((tier) => {
+      ? new RedisCounts(Object.fromEntries(TIERS.map((tier) => {
         const opts = { points: config.rateLimits[tier], duration: WINDOW_MS / 1000, keyPrefix: `${config.redisPrefix}rl:${tier}` };
         // If Redis is unreachable, keep limiting per process rather than failing every request.
         return [tier, new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })];
-      })) as Record<Tier, RateLimiterRedis>
+      })) as Record<Tier, RateLimiterRedis>, config.rateLimits)
       : null;
   }
 
@@ -71,12 +124,6 @@ export class RateLimiter {
   consume(subject: string, tier: Tier): RateDecision | Promise<RateDecision> {
     const limit = this.config.rateLimits[tier];
     if (this.memory) return this.memory.consume(`${tier}:${subject}`, limit, Date.now());
-    return this.redis![tier].consume(subject, 1).then(
-      (res) => decision(limit, res.consumedPoints, res.msBeforeNext, Date.now()),
-      (rejection) => {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return decision(limit, rejection.consumedPoints, rejection.msBeforeNext, Date.now());
-      },
-    );
+    return this.redis!.consume(subject, tier);
   }
 }

@@ -4,24 +4,25 @@
 // stay fast. Fastify's per-request machinery (request and reply objects, hooks, the response schema)
 // costs more than the call's own work. This step sits in front of Fastify's request handler: for
 // exactly `GET /api/v1/verify` (no query string) it runs the same admission as every API-key route
-// (`admitApiKey`: key lookup, rate limit) and, when that is synchronous and lets the request through,
-// writes the same 200 answer the route would: same body, same headers, same access-log line. Every
-// other outcome (no or bad key, 429, suspended organization, a key not cached yet, the Redis limiter,
-// a closing server) is handed to Fastify along with the admission already worked out, so the request
-// is counted once and errors leave through the one error handler. `app.inject` never comes here: the
-// tests compare both ways answer alike (test/verify-fast-path.test.ts).
+// (`admitApiKey`: key lookup, rate limit), waiting for it when it needs the database or Redis, and when
+// it lets the request through writes the same 200 answer the route would: same body, same headers, same
+// access-log line. Every other outcome (no or bad key, 429, suspended organization, a closing server)
+// is handed to Fastify along with the admission already worked out, so the request is counted once and
+// errors leave through the one error handler. `app.inject` never comes here: the tests compare both
+// ways answer alike (test/verify-fast-path.test.ts).
 //
-// Answers are written in one batch per event-loop turn (setImmediate, right after the poll phase that
-// read the requests), not one by one between reads. Under load a turn reads many requests; writing
-// their answers back to back costs less (fewer wake-ups of the readers, hotter caches) than writing
-// each between two reads, and a lone request waits only for the rest of its turn. The request has been
-// admitted (and counted) by then; Node keeps pipelined answers on one connection in order, and writing
-// to a connection that closed meanwhile does nothing.
+// Answers are written in one batch per event-loop turn (src/infra/turn.ts, right after the poll phase
+// that read the requests or their Redis replies), not one by one between reads. Under load a turn
+// reads many requests; writing their answers back to back costs less (fewer wake-ups of the readers,
+// hotter caches) than writing each between two reads, and a lone request waits only for the rest of
+// its turn. The request has been admitted (and counted) by then; Node keeps pipelined answers on one
+// connection in order, and writing to a connection that closed meanwhile does nothing.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { presentVerify } from '../identity/identity.presenters.ts';
-import { admitApiKey, admits, handOverAdmission, type Admission, type AuthDeps } from './auth.ts';
+import { admitApiKey, admits, handOverAdmission, type Admission, type AuthDeps, type Early } from './auth.ts';
 import { genRequestId } from './request-id.ts';
+import { atTurnEnd } from '../infra/turn.ts';
 
 export interface VerifyFastPathDeps extends Pick<AuthDeps, 'apiKeys' | 'rateLimiter'> {
   log: FastifyBaseLogger;
@@ -50,8 +51,11 @@ export class VerifyFastPath {
     this.deps = null;
   }
 
-  /** True when it answered the request; false when Fastify must. */
-  handle(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * True when this step takes the request: answered now or once its admission is known, or, if that
+   * admission refuses it, handed to `fastify` then. False when Fastify must take it now.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, fastify: RequestListener): boolean {
     const deps = this.deps;
     if (deps === null || req.url !== this.path || req.method !== 'GET') return false;
     const started = this.accessLog ? performance.now() : 0;
@@ -62,10 +66,31 @@ export class VerifyFastPath {
       handOverAdmission(req, { error });
       return false;
     }
-    if (admission instanceof Promise || !admits(admission)) {
+    if (admission instanceof Promise) {
+      admission.then(
+        (a) => (admits(a) ? this.answer(req, res, a, started) : this.toFastify(req, res, fastify, { admission: a })),
+        (error: unknown) => this.toFastify(req, res, fastify, { error }),
+      );
+      return true;
+    }
+    if (!admits(admission)) {
       handOverAdmission(req, { admission });
       return false;
     }
+    this.answer(req, res, admission, started);
+    return true;
+  }
+
+  private toFastify(req: IncomingMessage, res: ServerResponse, fastify: RequestListener, early: Early): void {
+    handOverAdmission(req, early);
+    try {
+      fastify(req, res);
+    } catch (err) {
+      res.destroy(err as Error);
+    }
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, admission: Admission, started: number): void {
     const body = JSON.stringify(presentVerify(admission.key));
     const { rate } = admission;
     // The headers the Fastify route sends (compared in test/verify-fast-path.test.ts).
@@ -78,12 +103,11 @@ export class VerifyFastPath {
       'content-length': String(Buffer.byteLength(body)),
     };
     this.batch.push({ res, headers, body, started });
-    if (this.batch.length === 1) setImmediate(this.flush);
+    if (this.batch.length === 1) atTurnEnd(this.flush);
     this.answered++;
-    return true;
   }
 
-  /** Writes the answers of this event-loop turn, in the order their requests were read. */
+  /** Writes the answers of this event-loop turn, in the order their requests were admitted. */
   private readonly flush = (): void => {
     const batch = this.batch;
     this.batch = [];
@@ -110,7 +134,7 @@ export class VerifyFastPath {
   serverFactory(): NonNullable<FastifyServerOptions['serverFactory']> {
     return (handler, options) => {
       const listener: RequestListener = (req, res) => {
-        if (!this.handle(req, res)) handler(req, res);
+        if (!this.handle(req, res, handler)) handler(req, res);
       };
       const opts = options as FastifyServerOptions & { http?: http.ServerOptions };
       const server = http.createServer(opts.http ?? {}, listener);

@@ -3,6 +3,7 @@
 // cached key (revocation, suspension, tier change) bumps it, and a process that sees a new epoch drops
 // its whole cache. In memory for the single embedded process; in Redis when several processes share work.
 import type { Redis } from 'ioredis';
+import { atTurnEnd } from '../infra/turn.ts';
 import type { KeyWithOrg } from './api-keys.repository.ts';
 
 export interface Epoch {
@@ -15,9 +16,23 @@ export function memoryEpoch(): Epoch {
   return { read: () => value, bump: async () => { value++; } };
 }
 
+/**
+ * The epoch in Redis. The reads of one event-loop turn share one GET, sent at the end of that turn (with
+ * the turn's rate-limit counts): every read sharing it was asked for before the
+ * GET left, so a change committed (and bumped) before a request arrived is always seen by that request.
+ */
 export function redisEpoch(redis: Redis, key: string): Epoch {
+  let next: Promise<number> | null = null;
   return {
-    read: async () => Number((await redis.get(key)) ?? 0),
+    read: () => {
+      next ??= new Promise<number>((resolve, reject) => {
+        atTurnEnd(() => {
+          next = null; // later reads wait for a GET sent after them
+          redis.get(key).then((value) => resolve(Number(value ?? 0)), reject);
+        });
+      });
+      return next;
+    },
     bump: async () => { await redis.incr(key); },
   };
 }
@@ -49,15 +64,31 @@ export class ApiKeyCache {
     return hit && hit.expires > Date.now() ? hit.value : undefined;
   }
 
-  async get(keyHash: string, load: () => Promise<KeyWithOrg | undefined>): Promise<KeyWithOrg | undefined> {
+  /**
+   * The cached entry without checking the epoch: what the key most likely is, known before get() has
+   * confirmed it. Only for work that get() then vouches for (counting the request early).
+   */
+  likely(keyHash: string): KeyWithOrg | undefined {
+    if (!this.epoch || this.ttlMs === 0) return undefined;
+    const hit = this.entries.get(keyHash);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
+  /** The key for a hash: cached when the entry is live and current, loaded (and cached) otherwise. */
+  get(keyHash: string, load: () => Promise<KeyWithOrg | undefined>): Promise<KeyWithOrg | undefined> {
     if (!this.epoch || this.ttlMs === 0) return load();
-    const read = this.epoch.read();
-    let epoch: number;
+    let read: number | Promise<number>;
     try {
-      epoch = typeof read === 'number' ? read : await read;
+      read = this.epoch.read();
     } catch {
-      return load(); // Redis is down: the database is the truth
+      return load();
     }
+    // A plain then (no async function) keeps the cached case, the hot path with Redis, to one reaction.
+    if (typeof read !== 'number') return read.then((epoch) => this.current(keyHash, epoch, load), () => load()); // Redis down: the database is the truth
+    return Promise.resolve(this.current(keyHash, read, load));
+  }
+
+  private current(keyHash: string, epoch: number, load: () => Promise<KeyWithOrg | undefined>): KeyWithOrg | undefined | Promise<KeyWithOrg | undefined> {
     if (epoch !== this.seenEpoch) {
       this.entries.clear();
       this.seenEpoch = epoch;
@@ -66,12 +97,13 @@ export class ApiKeyCache {
       if (hit && hit.expires > Date.now()) return hit.value;
     }
     // The epoch was read before the database, so a change committed after this load bumps past it.
-    const value = await load();
-    if (value && value.revoked_at === null && this.seenEpoch === epoch) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(keyHash, { value, expires: Date.now() + this.ttlMs });
-    }
-    return value;
+    return load().then((value) => {
+      if (value && value.revoked_at === null && this.seenEpoch === epoch) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(keyHash, { value, expires: Date.now() + this.ttlMs });
+      }
+      return value;
+    });
   }
 
   /** Drops cached keys on every process. Call after the change is committed. */

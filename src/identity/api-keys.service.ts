@@ -64,14 +64,20 @@ export class ApiKeysService {
   /**
    * The key's organization for a presented secret; 401 when missing, malformed, unknown or revoked.
    * Answers synchronously when the key is in the in-process cache (the common case on the embedded
-   * default), and with a promise otherwise; `await` works on both.
+   * default), and with a promise otherwise; `await` works on both. When the answer is a promise only
+   * because the cache must first confirm its entry (the epoch lives in Redis), `early` gets that entry
+   * at once, so the caller can start work the answer will most likely need.
    */
-  authenticate(secret: string | undefined): KeyWithOrg | Promise<KeyWithOrg> {
+  authenticate(secret: string | undefined, early?: (likely: KeyWithOrg) => void): KeyWithOrg | Promise<KeyWithOrg> {
     if (!secret) throw errors.invalidApiKey('An API key is required: send it as X-API-Key or Authorization: Bearer.');
     if (!KEY_PATTERN.test(secret)) throw errors.invalidApiKey('The API key is malformed.');
     const hash = hashApiKey(secret);
     const cached = this.cache.peek(hash);
     if (cached) return this.accept(cached);
+    if (early) {
+      const likely = this.cache.likely(hash);
+      if (likely) early(likely);
+    }
     return this.cache.get(hash, () => this.repo.findByHash(hash)).then((key) => this.accept(key));
   }
 

@@ -4,7 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export function connectRedis(url: string, logger: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {
-    enableAutoPipelining: true,
+    // The hot commands (the auth epoch read, the rate-limit counts) are already batched per event-loop
+    // turn (src/infra/turn.ts), a few per turn; ioredis's auto-pipelining would wrap each turn's few in
+    // a Pipeline object, which measured costlier than the writes it saves (bench/verify.bench.ts).
+    enableAutoPipelining: false,
     maxRetriesPerRequest: 2,
     connectTimeout: 5000,
     lazyConnect: false,
