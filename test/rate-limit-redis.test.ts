@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { RateLimiter } from '../src/http/rate-limit.ts';
 import { redisEpoch } from '../src/identity/api-key-cache.ts';
+import { coalesceWrites } from '../src/infra/redis.ts';
 import { SERVICES } from './helpers/test-app.ts';
 
 describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', () => {
@@ -62,5 +63,19 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     await epoch.bump();
     expect(await epoch.read()).toBe(1);
     await vi.waitFor(() => expect(commandsFor(key).map((args) => args[0].toLowerCase())).toEqual(['get', 'incr', 'get']));
+  });
+
+  it('holds a connection\'s writes until the next tick, so a turn\'s commands leave in one write', async () => {
+    const stream = (redis as unknown as { stream: import('node:net').Socket }).stream;
+    expect(stream.writableCorked).toBe(0);
+    coalesceWrites(redis);
+    coalesceWrites(redis); // once per tick, however many jobs ask
+    expect(stream.writableCorked).toBe(1);
+    const sent = Promise.all([redis.get(`${prefix}a`), redis.get(`${prefix}b`)]);
+    expect(stream.writableLength).toBeGreaterThan(0); // both still held in the socket
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(stream.writableCorked).toBe(0);
+    expect(await sent).toEqual([null, null]);
+    await vi.waitFor(() => expect(seen.filter((args) => args[1] === `${prefix}a` || args[1] === `${prefix}b`)).toHaveLength(2));
   });
 });

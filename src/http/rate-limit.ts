@@ -11,6 +11,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { TIERS, type Config, type Tier } from '../config.ts';
+import { coalesceWrites } from '../infra/redis.ts';
 import { atTurnEnd } from '../infra/turn.ts';
 
 export interface RateDecision {
@@ -68,7 +69,10 @@ class RedisCounts {
   private readonly limits: Record<Tier, number>;
   private pending = new Map<string, { tier: Tier; subject: string; waiters: Waiter[] }>();
 
-  constructor(limiters: Record<Tier, RateLimiterRedis>, limits: Record<Tier, number>) {
+  private readonly redis: Redis;
+
+  constructor(redis: Redis, limiters: Record<Tier, RateLimiterRedis>, limits: Record<Tier, number>) {
+    this.redis = redis;
     this.limiters = limiters;
     this.limits = limits;
   }
@@ -88,6 +92,7 @@ class RedisCounts {
   private readonly send = (): void => {
     const groups = this.pending;
     this.pending = new Map();
+    coalesceWrites(this.redis);
     for (const { tier, subject, waiters } of groups.values()) {
       const limit = this.limits[tier];
       const settle = (res: RateLimiterRes): void => {
@@ -112,7 +117,7 @@ export class RateLimiter {
     this.config = config;
     this.memory = redis ? null : new MemoryWindows();
     this.redis = redis
-      ? new RedisCounts(Object.fromEntries(TIERS.map((tier) => {
+      ? new RedisCounts(redis, Object.fromEntries(TIERS.map((tier) => {
         const opts = { points: config.rateLimits[tier], duration: WINDOW_MS / 1000, keyPrefix: `${config.redisPrefix}rl:${tier}` };
         // If Redis is unreachable, keep limiting per process rather than failing every request.
         return [tier, new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })];

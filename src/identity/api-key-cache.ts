@@ -3,6 +3,7 @@
 // cached key (revocation, suspension, tier change) bumps it, and a process that sees a new epoch drops
 // its whole cache. In memory for the single embedded process; in Redis when several processes share work.
 import type { Redis } from 'ioredis';
+import { coalesceWrites } from '../infra/redis.ts';
 import { atTurnEnd } from '../infra/turn.ts';
 import type { KeyWithOrg } from './api-keys.repository.ts';
 
@@ -28,6 +29,7 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
       next ??= new Promise<number>((resolve, reject) => {
         atTurnEnd(() => {
           next = null; // later reads wait for a GET sent after them
+          coalesceWrites(redis);
           redis.get(key).then((value) => resolve(Number(value ?? 0)), reject);
         });
       });

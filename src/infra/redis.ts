@@ -1,12 +1,13 @@
 // The Redis connection, when REDIS_URL is set: shared rate limits and cache invalidation across processes.
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Writable } from 'node:stream';
 
 export function connectRedis(url: string, logger: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {
     // The hot commands (the auth epoch read, the rate-limit counts) are already batched per event-loop
-    // turn (src/infra/turn.ts), a few per turn; ioredis's auto-pipelining would wrap each turn's few in
-    // a Pipeline object, which measured costlier than the writes it saves (bench/verify.bench.ts).
+    // turn (src/infra/turn.ts), a few per turn, and coalesceWrites() sends each turn's few in one write.
+    // ioredis's auto-pipelining would wrap them in a Pipeline object, which measured costlier.
     enableAutoPipelining: false,
     maxRetriesPerRequest: 2,
     connectTimeout: 5000,
@@ -21,6 +22,24 @@ export function connectRedis(url: string, logger: FastifyBaseLogger): Redis {
     }
   });
   return redis;
+}
+
+const corked = new WeakSet<Writable>();
+
+/**
+ * Holds this connection's writes until the next process.nextTick, so that the commands sent by the jobs
+ * of one turn end (src/infra/turn.ts), which all run before that tick, leave in one write and Redis
+ * reads them in one go. Without it each command is its own write and its own wake-up of Redis.
+ */
+export function coalesceWrites(redis: Redis): void {
+  const stream = (redis as unknown as { stream?: Writable }).stream;
+  if (!stream || redis.status !== 'ready' || corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
 }
 
 export type { Redis };
