@@ -249,6 +249,29 @@ describe('GET /verify fast path: answers written once per event-loop turn', () =
   });
 });
 
+describe('GET /verify fast path: clients that hang up', () => {
+  it('keeps serving when clients close their connection before their answer is written', async () => {
+    const org = await t.signup('fast-hangup', { tier: 'pro' });
+    expect((await get(VERIFY, { 'x-api-key': org.secret! })).status).toBe(200);
+    const { hostname, port } = new URL(t.url!);
+    const before = answered();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(rawGet(VERIFY, org.secret!, `hangup-${i}`));
+        // Gone before the answer: at once (often before the request is read) or a moment later.
+        if (i % 2 === 0) socket.destroy();
+        else setImmediate(() => socket.destroy());
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    })));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const res = await get(VERIFY, { 'x-api-key': org.secret! });
+    expect(res.status).toBe(200);
+    expect(answered() - before).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('GET /verify on a closing server', () => {
   it('stops answering when the app starts closing, leaving new requests to Fastify (503 while closing)', async () => {
     const own = await startTestApp({}, { listen: true });
