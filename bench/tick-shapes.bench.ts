@@ -7,9 +7,8 @@
 //
 //   node bench/tick-shapes.bench.ts [--rounds 5] [--ticks 1000000]
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { tickShapesScript } from '../test/helpers/tick-shapes-child.ts';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, ticks: { type: 'string', default: '1000000' } },
@@ -17,17 +16,9 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const ticks = Number(values.ticks);
-const moduleUrl = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/infra/tick-shapes.ts')).href;
 
 function side(keep: boolean): number {
-  const script = `
-${keep ? `await import(${JSON.stringify(moduleUrl)});` : ''}
-const noop = () => {};
-for (let round = 0; round < 8; round++) {
-  for (let i = 0; i < 100; i++) { process.nextTick(noop); process.nextTick(noop, i); }
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-}
+  const script = tickShapesScript(keep, `
 const batch = 1000;
 const started = process.hrtime.bigint();
 for (let done = 0; done < ${ticks}; done += batch) {
@@ -35,7 +26,7 @@ for (let done = 0; done < ${ticks}; done += batch) {
   await new Promise((resolve) => setImmediate(resolve));
 }
 console.log(Number(process.hrtime.bigint() - started) / ${ticks});
-`;
+`);
   const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
   return Number(out.trim());
 }

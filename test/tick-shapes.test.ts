@@ -1,30 +1,21 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { keepTickShapes } from '../src/infra/tick-shapes.ts';
+import { tickShapesScript } from './helpers/tick-shapes-child.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const moduleUrl = pathToFileURL(path.join(root, 'src/infra/tick-shapes.ts')).href;
 
 /**
  * A fresh Node process that queues nextTicks (with and without arguments) between full collections,
  * the way Folio's start-up does, then prints V8's feedback for process.nextTick.
  */
 async function nextTickFeedback(keep: boolean): Promise<{ literalSlots: number; megamorphic: number }> {
-  const script = `
-${keep ? `await import(${JSON.stringify(moduleUrl)});` : ''}
-const noop = () => {};
-for (let round = 0; round < 8; round++) {
-  for (let i = 0; i < 100; i++) { process.nextTick(noop); process.nextTick(noop, i); }
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-}
-%DebugPrint(process.nextTick);
-`;
+  const script = tickShapesScript(keep, '%DebugPrint(process.nextTick);');
   const { stdout } = await run(process.execPath, ['--expose-gc', '--allow-natives-syntax', '--input-type=module', '-e', script], {
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -65,11 +65,10 @@ interface Waiter {
 
 /** Counts in Redis, one increment per key per event-loop turn. */
 class RedisCounts {
+  private readonly redis: Redis;
   private readonly limiters: Record<Tier, RateLimiterRedis>;
   private readonly limits: Record<Tier, number>;
   private pending = new Map<string, { tier: Tier; subject: string; waiters: Waiter[] }>();
-
-  private readonly redis: Redis;
 
   constructor(redis: Redis, limiters: Record<Tier, RateLimiterRedis>, limits: Record<Tier, number>) {
     this.redis = redis;
@@ -100,10 +99,17 @@ class RedisCounts {
         const first = res.consumedPoints - waiters.length + 1;
         for (let i = 0; i < waiters.length; i++) waiters[i].resolve(decision(limit, first + i, res.msBeforeNext, now));
       };
-      this.limiters[tier].consume(subject, waiters.length).then(settle, (rejection: unknown) => {
-        if (rejection instanceof RateLimiterRes) settle(rejection);
-        else for (const w of waiters) w.reject(rejection);
-      });
+      const fail = (err: unknown): void => {
+        for (const w of waiters) w.reject(err);
+      };
+      try {
+        this.limiters[tier].consume(subject, waiters.length).then(settle, (rejection: unknown) => {
+          if (rejection instanceof RateLimiterRes) settle(rejection);
+          else fail(rejection);
+        });
+      } catch (err) {
+        fail(err); // one group's failure must not leave the others unsent
+      }
     }
   };
 }

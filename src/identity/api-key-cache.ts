@@ -18,9 +18,9 @@ export function memoryEpoch(): Epoch {
 }
 
 /**
- * The epoch in Redis. The reads of one event-loop turn share one GET, sent at the end of that turn (with
- * the turn's rate-limit counts): every read sharing it was asked for before the
- * GET left, so a change committed (and bumped) before a request arrived is always seen by that request.
+ * The epoch in Redis. The reads of one event-loop turn share one GET, sent at the end of that turn with
+ * the turn's rate-limit counts. Every read sharing it was asked for before the GET left, so a change
+ * committed (and bumped) before a request arrived is always seen by that request.
  */
 export function redisEpoch(redis: Redis, key: string): Epoch {
   let next: Promise<number> | null = null;
@@ -29,8 +29,12 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
       next ??= new Promise<number>((resolve, reject) => {
         atTurnEnd(() => {
           next = null; // later reads wait for a GET sent after them
-          coalesceWrites(redis);
-          redis.get(key).then((value) => resolve(Number(value ?? 0)), reject);
+          try {
+            coalesceWrites(redis);
+            redis.get(key).then((value) => resolve(Number(value ?? 0)), reject);
+          } catch (err) {
+            reject(err);
+          }
         });
       });
       return next;
@@ -62,8 +66,7 @@ export class ApiKeyCache {
     if (!this.epoch || this.ttlMs === 0) return undefined;
     const read = this.epoch.read();
     if (typeof read !== 'number' || read !== this.seenEpoch) return undefined;
-    const hit = this.entries.get(keyHash);
-    return hit && hit.expires > Date.now() ? hit.value : undefined;
+    return this.likely(keyHash);
   }
 
   /**
@@ -83,7 +86,7 @@ export class ApiKeyCache {
     try {
       read = this.epoch.read();
     } catch {
-      return load();
+      return load(); // the epoch cannot be read: the database is the truth
     }
     // A plain then (no async function) keeps the cached case, the hot path with Redis, to one reaction.
     if (typeof read !== 'number') return read.then((epoch) => this.current(keyHash, epoch, load), () => load()); // Redis down: the database is the truth
