@@ -4,10 +4,10 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { oneParagraphProperties, themeColours } from './package-finisher.ts';
-import { contrast, readableOn, resolvePalette, THEMES } from './theme.ts';
-import { fitText, wrapCount } from './text-fit.ts';
+import { contrast, readableOn, resolvePalette, THEMES } from './design/colors.ts';
+import { fitText, wrapCount } from './design/text-fit.ts';
 import { THEME_NAMES } from './model.ts';
-import { writeZip } from './zip-writer.ts';
+import { writeZip } from '../ooxml/zip-writer.ts';
 
 describe('palettes', () => {
   it('keeps every text colour readable for any brand colour, pale or dark', () => {

@@ -6,8 +6,8 @@
 import JSZip from 'jszip';
 import type { Deck } from './model.ts';
 import { injectPreserved } from './preserved-shapes.ts';
-import type { Palette } from './theme.ts';
-import { writeZip } from './zip-writer.ts';
+import type { Palette } from './design/colors.ts';
+import { writeZip } from '../ooxml/zip-writer.ts';
 
 const PPR = /<a:pPr\b[^>]*?(?:\/>|>[\s\S]*?<\/a:pPr>)/g;
 
