@@ -93,7 +93,7 @@ export class DocumentAgent implements AgentRunner {
     for (const m of loop.messages) {
       if (m.role === 'assistant' && Array.isArray(m.content)) for (const p of m.content) if (p.type === 'tool-call' && p.toolName !== 'finish') actions.push(p.toolName);
     }
-    const summary = this.summary(mode, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
+    const summary = this.summary(mode, doc, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
     const models = this.pricedUsage(loop.usage);
     const modelCredits = models.reduce((sum, m) => sum + m.credits, 0);
     const usage = { models, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls, duration_ms: Date.now() - loopStarted };
@@ -134,13 +134,18 @@ export class DocumentAgent implements AgentRunner {
     return { doc: adapter.create(), origin: 'new' };
   }
 
-  private summary(mode: 'action' | 'ask', finish: string | null, finalText: string | null, changes: string[], notes: string[], hitLimit: boolean, origin: LoadedDocument['origin']): string {
+  private summary(mode: 'action' | 'ask', doc: unknown, finish: string | null, finalText: string | null, changes: string[], notes: string[], hitLimit: boolean, origin: LoadedDocument['origin']): string {
     const parts: string[] = [];
     const said = (finish ?? finalText ?? '').trim();
-    if (said) parts.push(said);
-    else if (mode === 'ask') parts.push('No answer was given.');
-    else if (changes.length) parts.push(`${origin === 'new' ? 'Built' : 'Changed'} the document: ${changes.slice(0, 12).join('; ')}${changes.length > 12 ? `; and ${changes.length - 12} more changes` : ''}.`);
-    else parts.push(origin === 'new' ? 'Created the document.' : 'The document was left unchanged.');
+    if (mode === 'ask') parts.push(said || 'No answer was given.');
+    else {
+      // What happened comes from the edits themselves; the model's (or planner's) words follow as remarks.
+      const { adapter } = this.d;
+      parts.push(adapter.summarize ? adapter.summarize(doc, changes, origin) : changes.length
+        ? `${origin === 'new' ? 'Built' : 'Changed'} the document: ${changes.slice(0, 12).join('; ')}${changes.length > 12 ? `; and ${changes.length - 12} more changes` : ''}.`
+        : origin === 'new' ? 'Created the document.' : 'The document was not changed.');
+      if (said) parts.push(said);
+    }
     if (hitLimit) parts.push(`The agent stopped at its limit of ${this.d.adapter.maxSteps ?? this.d.settings.maxTurns} turns; resume the run with run_id to continue.`);
     parts.push(...notes);
     return parts.join(' ');

@@ -189,6 +189,12 @@ export interface FormatAdapter<Doc> {
   maxSteps?: number;
   /** Text added to the model's request message from fields only this format reads (Slides: the `outline` to build); null for none. */
   requestContext?(request: GenerateRequest): string | null;
+  /**
+   * What the task did to the document, in words, derived from the changes the tools recorded (and the
+   * document itself), never from what the model claims. The core puts it first in the summary, before
+   * the model's own remarks. Absent: a generic list of the recorded changes.
+   */
+  summarize?(doc: Doc, changes: string[], origin: 'new' | 'run' | 'init_file'): string;
 }
 
 /** Any adapter, for registries that hold several formats. */

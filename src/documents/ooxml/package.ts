@@ -111,7 +111,11 @@ export class OoxmlPackage {
     return !!name && (this.edited.has(name) || this.added.includes(name) || (this.relsCache.get(sourceOfRels(name) ?? '\0')?.dirty ?? false));
   }
 
-  /** Adds a new part (or replaces one) with bytes, text or XML, and declares its content type. */
+  /**
+   * Adds a new part (or replaces one) with bytes, XML text or a parsed document, and declares its
+   * content type. XML text is kept as written (and parsed only if someone reads the part); a document
+   * is serialized on save.
+   */
   put(part: string, content: Buffer | string | Document, contentType?: string): void {
     const existing = this.find(part);
     const name = existing ?? part;
@@ -122,12 +126,15 @@ export class OoxmlPackage {
     }
     this.docs.delete(name);
     this.data.delete(name);
-    if (typeof content === 'string') this.docs.set(name, parseXml(content, name));
+    this.edited.delete(name);
+    // New content replaces the original entry: it must not be copied through any more.
+    this.entries.delete(name);
+    if (typeof content === 'string') this.data.set(name, Buffer.from(content, 'utf8'));
     else if (Buffer.isBuffer(content)) this.data.set(name, content);
-    else this.docs.set(name, content);
-    if (typeof content !== 'object' || !Buffer.isBuffer(content)) this.edited.add(name);
-    else this.edited.delete(name);
-    if (existing && Buffer.isBuffer(content)) this.entries.delete(name);
+    else {
+      this.docs.set(name, content);
+      this.edited.add(name);
+    }
     if (!existing || contentType) this.contentTypes().declare(part, contentType);
   }
 

@@ -61,8 +61,9 @@ function decodeTarget(raw: string): string {
   }
 }
 
+/** The target as written in a .rels part: relative to the source's folder, URI-escaped (a space is %20). */
 export function relativeTarget(fromPart: string, toPart: string): string {
-  return path.relative(relsSourceDir(fromPart) || '.', toPart);
+  return encodeURI(path.relative(relsSourceDir(fromPart) || '.', toPart));
 }
 
 const EMPTY = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="${NS.rel}"></Relationships>`;

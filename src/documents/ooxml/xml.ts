@@ -24,12 +24,17 @@ export const NS = {
 /** The prefixes new elements are written with (a part declares them on its root). */
 const PREFIX: Record<string, string> = Object.fromEntries(Object.entries(NS).map(([k, v]) => [v, k]));
 
+// One parser for every part (parsing is synchronous, so the failure slot is never shared): building a
+// DOMParser costs as much as parsing a small part.
+let failure: string | null = null;
+const parser = new DOMParser({ onError: (level: string, message: string) => { if (level !== 'warning') failure ??= message; } });
+
 export function parseXml(text: string, where: string): Document {
   if (/<!DOCTYPE/i.test(text.slice(0, 4000))) throw new DocumentUnreadable(`${where} declares a DOCTYPE, which Office files never do; it is refused.`);
-  let failure: string | null = null;
+  failure = null;
   let doc: Document | null = null;
   try {
-    doc = new DOMParser({ onError: (level: string, message: string) => { if (level !== 'warning') failure ??= message; } }).parseFromString(text, 'text/xml');
+    doc = parser.parseFromString(text, 'text/xml');
   } catch (err) {
     failure ??= (err as Error).message;
   }
@@ -77,9 +82,21 @@ export function path1(parent: Element | null | undefined, ...steps: [string, str
   return at;
 }
 
-/** All descendants with this namespace and local name, in document order. */
+/**
+ * All descendants with this namespace and local name, in document order. A plain walk: xmldom's
+ * getElementsByTagNameNS builds a live list that re-walks the tree, several times slower.
+ */
 export function descendants(parent: Element, ns: string, local: string): Element[] {
-  return Array.from(parent.getElementsByTagNameNS(ns, local)) as unknown as Element[];
+  const out: Element[] = [];
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType !== 1) continue;
+      if ((c as Element).localName === local && (c as Element).namespaceURI === ns) out.push(c as Element);
+      walk(c);
+    }
+  };
+  walk(parent);
+  return out;
 }
 
 export function attr(el: Element | null | undefined, name: string): string | null {
@@ -98,11 +115,16 @@ export function createEl(doc: Document, ns: string, local: string, attrs: Record
   return el;
 }
 
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text without the characters XML 1.0 cannot hold (control characters, lone surrogates), for text nodes. */
+export function xmlText(s: string): string {
+  return s.replace(NOT_XML, '');
+}
+
 /** Escapes text for XML content and attribute values; drops characters XML 1.0 cannot hold. */
 export function xmlEscape(s: string): string {
-  return s
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+  return xmlText(s).replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 /**

@@ -3,8 +3,8 @@
 // or image a slide is built from. It converts to and from the planner's add_slide calls.
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
-import { CHART_TYPES, SLIDE_LAYOUTS } from './model.ts';
-import type { AddSlideArgs } from './tool-schemas.ts';
+import { CHART_TYPES, SLIDE_LAYOUTS } from './tools/tool-schemas.ts';
+import type { AddSlideArgs } from './tools/tool-schemas.ts';
 
 export const MAX_OUTLINE_SLIDES = 100;
 

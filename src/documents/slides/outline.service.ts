@@ -15,10 +15,10 @@ import { FilesRepository } from '../../storage/files.repository.ts';
 import { ImagesRepository } from '../../storage/images.repository.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
 import { InputResolver } from '../agent/input-resolver.ts';
-import { planDeck } from './deck-plan.ts';
-import { MAX_SLIDES_PER_CALL } from './model.ts';
+import { planDeck } from './planner/deck-plan.ts';
+import { MAX_SLIDES_PER_CALL } from './deck.ts';
 import { MAX_OUTLINE_SLIDES, SlidesOutline, slidesToOutline } from './outline.schemas.ts';
-import { requestedSlides } from './prompt-outline.ts';
+import { requestedSlides } from './planner/prompt-outline.ts';
 import type { OutlineRequest } from './outline.routes.ts';
 
 export interface OutlineResult {

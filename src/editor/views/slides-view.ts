@@ -1,12 +1,16 @@
-// The deck as the built-in Slides editor sees it: per slide its title, subtitle, the bullets of its
-// first list and its speaker notes, which the side panel edits. A save changes exactly those fields on
-// the slides it names (by id, from the version the editor started from); charts, tables, pictures,
-// layouts and shapes kept verbatim stay as they are.
+// The deck as the built-in Slides editor sees it: per slide its title, subtitle, the paragraphs of its
+// first list and its speaker notes, which the side panel edits. A save changes exactly the fields
+// that differ, on the slides it names (by id, from the version the editor started from), in place:
+// untouched slides stay byte for byte, and charts, tables, pictures and layouts stay as they are.
 import { Type, type Static } from 'typebox';
 import { errors, type ValidationDetail } from '../../errors.ts';
-import type { Deck } from '../../documents/slides/model.ts';
+import { setShapeParagraphs } from '../../documents/slides/edits/elements.ts';
+import { setNotes } from '../../documents/slides/edits/notes.ts';
+import type { SlidesDocument } from '../../documents/slides/slides-document.ts';
+import { setSlideSubtitle, setSlideTitle } from '../../documents/slides/tools/slide-titles.ts';
+import type { SlideView } from '../../documents/slides/view/slide-view.ts';
 
-const Bullet = Type.Object({ text: Type.String({ maxLength: 2000 }), level: Type.Integer({ minimum: 0, maximum: 2 }) }, { additionalProperties: false });
+const Bullet = Type.Object({ text: Type.String({ maxLength: 2000 }), level: Type.Integer({ minimum: 0, maximum: 8 }) }, { additionalProperties: false });
 
 const SlideFields = {
   id: Type.String({ maxLength: 50 }),
@@ -26,37 +30,39 @@ export const SlidesEdits = Type.Object({
 }, { additionalProperties: false });
 export type SlidesEdits = Static<typeof SlidesEdits>;
 
-export function presentSlides(deck: Deck): SlidesContent {
+const listOf = (s: SlideView) => s.elements.find((e) => e.kind === 'bullets');
+const bulletsOf = (s: SlideView) => listOf(s)?.paragraphs.filter((p) => p.text.trim()).map((p) => ({ text: p.text, level: p.level })) ?? null;
+
+export function presentSlides(doc: SlidesDocument): SlidesContent {
   return {
-    slides: deck.slides.map((s) => {
-      const list = s.elements.find((e) => e.kind === 'bullets');
-      return {
-        id: s.id, layout: s.layout, title: s.title,
-        ...(s.subtitle !== undefined || ['title', 'section', 'closing'].includes(s.layout) ? { subtitle: s.subtitle ?? '' } : {}),
-        bullets: list && list.kind === 'bullets' ? list.items.map((b) => ({ text: b.text, level: b.level })) : null,
-        notes: s.notes,
-      };
-    }),
+    slides: doc.slides().map((s) => ({
+      id: s.id, layout: s.layout?.name ?? '', title: s.title,
+      ...(s.subtitleShape ? { subtitle: s.subtitle ?? '' } : {}),
+      bullets: bulletsOf(s),
+      notes: s.notes,
+    })),
   };
 }
 
-export function applySlides(deck: Deck, body: SlidesEdits): void {
+export function applySlides(doc: SlidesDocument, body: SlidesEdits): void {
   const problems: ValidationDetail[] = [];
-  body.slides.forEach((edit, i) => {
-    const slide = deck.slides.find((s) => s.id === edit.id);
-    if (!slide) {
-      problems.push({ loc: ['body', 'content', 'slides', i, 'id'], msg: `no slide ${edit.id} in the version being edited`, type: 'unknown_slide', input: edit.id });
-      return;
-    }
-    slide.title = edit.title.trim();
-    if (edit.subtitle !== undefined) slide.subtitle = edit.subtitle.trim() || undefined;
-    slide.notes = edit.notes.trim();
-    if (edit.bullets) {
-      const list = slide.elements.find((e) => e.kind === 'bullets');
-      const items = edit.bullets.filter((b) => b.text.trim()).map((b) => ({ text: b.text.trim(), level: b.level }));
-      if (list && list.kind === 'bullets') list.items = items;
-      else if (items.length) problems.push({ loc: ['body', 'content', 'slides', i, 'bullets'], msg: `slide ${edit.id} (${slide.layout}) has no bullet list to edit`, type: 'no_bullets', input: edit.bullets });
-    }
+  const found = body.slides.map((edit, i) => {
+    const slide = doc.slides().find((s) => s.id === edit.id);
+    if (!slide) problems.push({ loc: ['body', 'content', 'slides', i, 'id'], msg: `no slide ${edit.id} in the version being edited`, type: 'unknown_slide', input: edit.id });
+    else if (edit.bullets?.some((b) => b.text.trim()) && !listOf(slide)) problems.push({ loc: ['body', 'content', 'slides', i, 'bullets'], msg: `slide ${edit.id} has no list to edit`, type: 'no_bullets', input: edit.bullets });
+    return slide;
   });
   if (problems.length) throw errors.validation(problems);
+  body.slides.forEach((edit, i) => {
+    const id = found[i]!.id;
+    const current = () => doc.slides().find((s) => s.id === id)!;
+    if (edit.title.trim() !== current().title.trim()) setSlideTitle(doc, current(), edit.title.trim());
+    if (edit.subtitle !== undefined && edit.subtitle.trim() !== (current().subtitle ?? '').trim()) setSlideSubtitle(doc, current(), edit.subtitle.trim());
+    if (edit.notes.trim() !== current().notes.trim()) setNotes(doc, current().part, edit.notes.trim());
+    if (edit.bullets) {
+      const items = edit.bullets.filter((b) => b.text.trim()).map((b) => ({ text: b.text.trim(), level: b.level }));
+      const list = listOf(current());
+      if (list && JSON.stringify(items) !== JSON.stringify(bulletsOf(current()))) setShapeParagraphs(doc, current(), list.shape, items);
+    }
+  });
 }

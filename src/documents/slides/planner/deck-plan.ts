@@ -1,0 +1,154 @@
+// The builtin planner's deck: the prompt's structure (prompt-outline.ts) plus the request's data
+// sources and images, as add_slide calls. Title slide first, an agenda when the deck has sections,
+// key facts, the prompt's slides, a chart (and the rows as tables) per data source, a slide per image,
+// and a closing slide. Where the prompt gives no content, slides carry clearly marked placeholders.
+import type { DataTable, ResolvedInputs } from '../../agent/format-adapter.ts';
+import { capitalize, parsePrompt, type DraftSlide, type DraftTable, type PromptOutline } from './prompt-outline.ts';
+import { isNumericColumn, numeric } from '../tools/content-inputs.ts';
+import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
+
+const BULLETS_PER_SLIDE = 6;
+const TABLE_ROWS_PER_SLIDE = 10;
+const MAX_TABLE_SLIDES_PER_SOURCE = 3;
+const CLOSING = /^(thank(s| you)|questions?|q\s*&\s*a|closing|next steps|contact)\b/i;
+const TEMPORAL = /^(\d{4}|q[1-4]\b|h[12]\b|fy\s?\d{2,4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d{4}-\d{2}|week|month|day)/i;
+
+export interface DeckPlan {
+  slides: AddSlideArgs[];
+  /** What the summary must say besides the slides (data not shown, placeholders to fill). */
+  remarks: string[];
+  placeholders: number;
+}
+
+const placeholder = (what: string) => `[Add ${what}]`;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A data table as a chart: labels from the first text column, every numeric column a series (at most 6). */
+export function chartOf(table: DataTable, hint?: 'bar' | 'line' | 'pie'): AddSlideArgs['chart'] | null {
+  const label = table.columns.findIndex((_, i) => !isNumericColumn(table, i));
+  const values = table.columns.map((_, i) => i).filter((i) => i !== label && isNumericColumn(table, i)).slice(0, 6);
+  if (label < 0 || !values.length || table.rows.length < 2 || table.rows.length > 60) return null;
+  const labels = table.rows.map((r) => String(r[label] ?? ''));
+  const share = /share|mix|split|breakdown|percent|%/i.test(`${table.name} ${values.map((i) => table.columns[i]).join(' ')}`);
+  const type = hint ?? (labels.every((l) => TEMPORAL.test(l.trim())) ? 'line' : values.length === 1 && table.rows.length <= 6 && share ? 'pie' : 'bar');
+  return { type: type === 'pie' && values.length > 1 ? 'bar' : type, data_source: table.name, category_column: table.columns[label], value_columns: values.map((i) => table.columns[i]) };
+}
+
+function inlineChart(t: DraftTable, hint: 'bar' | 'line' | 'pie'): AddSlideArgs['chart'] | null {
+  const asTable: DataTable = { name: 'inline', columns: t.columns, rows: t.rows, source: { kind: 'inline' } };
+  const spec = chartOf(asTable, hint);
+  if (!spec) return null;
+  const label = t.columns.indexOf(spec.category_column!);
+  return {
+    type: spec.type, categories: t.rows.map((r) => r[label]),
+    series: spec.value_columns!.map((c) => ({ name: c, values: t.rows.map((r) => numeric(r[t.columns.indexOf(c)]) ?? 0) })),
+  };
+}
+
+function tableSlides(title: string, t: DraftTable, notes?: string): AddSlideArgs[] {
+  const parts = chunks(t.rows, TABLE_ROWS_PER_SLIDE);
+  return parts.map((rows, i) => ({
+    layout: 'table', title: i ? `${title} (continued)` : title, table: { columns: t.columns.slice(0, 8), rows: rows.map((r) => r.slice(0, 8)) },
+    ...(notes && !i ? { notes } : {}),
+  }));
+}
+
+function bulletSlides(title: string, bullets: BulletInput[], notes?: string): AddSlideArgs[] {
+  // Split at top-level bullets so sub-points stay with their parent.
+  const groups: BulletInput[][] = [];
+  for (const b of bullets) {
+    const top = typeof b === 'string' || !b.level;
+    if (top && (!groups.length || groups[groups.length - 1].filter((x) => typeof x === 'string' || !x.level).length >= BULLETS_PER_SLIDE)) groups.push([]);
+    if (!groups.length) groups.push([]);
+    groups[groups.length - 1].push(b);
+  }
+  return groups.map((g, i) => ({ layout: 'bullets', title: i ? `${title} (continued)` : title, bullets: g, ...(notes && !i ? { notes } : {}) }));
+}
+
+function draftToSlides(d: DraftSlide, inputs: ResolvedInputs): AddSlideArgs[] {
+  const notes = d.notes;
+  if (d.section) return [{ layout: 'section', title: d.title, ...(d.bullets.length === 1 ? { subtitle: String(typeof d.bullets[0] === 'string' ? d.bullets[0] : d.bullets[0].text) } : {}) }];
+  if (d.quote) return [{ layout: 'quote', title: d.title, quote: d.quote, ...(notes ? { notes } : {}) }];
+  if (d.imageId) return [{ layout: 'image', title: d.title, image: { image_id: d.imageId }, ...(d.caption ? { caption: d.caption } : {}), ...(notes ? { notes } : {}) }];
+  if (CLOSING.test(d.title) && !d.table) return [{ layout: 'closing', title: d.title, ...(d.bullets.length ? { bullets: d.bullets.slice(0, 5) } : {}) }];
+  const source = d.chartHint && !d.table ? inputs.dataSources.find((t) => d.title.toLowerCase().includes(t.name.toLowerCase())) ?? inputs.dataSources[0] : undefined;
+  const chart = d.chartHint && d.table ? inlineChart(d.table, d.chartHint) : source ? chartOf(source, d.chartHint) : null;
+  if (chart) {
+    const slide: AddSlideArgs = { layout: 'chart', title: d.title, chart, ...(notes ? { notes } : {}) };
+    if (!d.bullets.length) return [slide];
+    return [{ layout: 'two-column', title: d.title, columns: [{ bullets: d.bullets.slice(0, 6) }, { chart }], ...(notes ? { notes } : {}) }];
+  }
+  if (d.table) {
+    const small = d.table.rows.length <= 7 && d.table.columns.length <= 4;
+    if (d.bullets.length && small && d.bullets.length <= 5) {
+      return [{ layout: 'two-column', title: d.title, columns: [{ bullets: d.bullets }, { table: { columns: d.table.columns, rows: d.table.rows } }], ...(notes ? { notes } : {}) }];
+    }
+    return [...(d.bullets.length ? bulletSlides(d.title, d.bullets, notes) : []), ...tableSlides(d.title, d.table, d.bullets.length ? undefined : notes)];
+  }
+  const bullets = d.bullets.length ? d.bullets : [placeholder(`the key points of "${d.title}"`)];
+  return bulletSlides(d.title, bullets, notes ?? (d.bullets.length ? undefined : 'Placeholder slide: replace the bracketed text with the points to present.'));
+}
+
+function dataSlides(t: DataTable, plan: DeckPlan): AddSlideArgs[] {
+  const slides: AddSlideArgs[] = [];
+  const chart = chartOf(t);
+  const title = capitalize(t.name.replace(/[_-]+/g, ' '));
+  if (chart) slides.push({ layout: 'chart', title: `${chart.value_columns!.slice(0, 3).join(', ')} by ${chart.category_column}`.slice(0, 150) });
+  if (chart) slides[0].chart = chart;
+  const tables = Math.min(MAX_TABLE_SLIDES_PER_SOURCE, Math.ceil(t.rows.length / TABLE_ROWS_PER_SLIDE));
+  for (let i = 0; i < tables; i++) {
+    slides.push({ layout: 'table', title: i ? `${title} (continued)` : title, table: { data_source: t.name, columns: t.columns.slice(0, 8), first_row: i * TABLE_ROWS_PER_SLIDE + 1, row_count: TABLE_ROWS_PER_SLIDE } });
+  }
+  const shown = tables * TABLE_ROWS_PER_SLIDE;
+  if (t.rows.length > shown) plan.remarks.push(`The tables of "${t.name}" show its first ${shown} of ${t.rows.length} rows${chart ? '; the chart shows them all' : ''}.`);
+  if (t.columns.length > 8) plan.remarks.push(`The tables of "${t.name}" show its first 8 of ${t.columns.length} columns.`);
+  return slides;
+}
+
+function titleSlide(o: PromptOutline, inputs: ResolvedInputs): AddSlideArgs {
+  const title = o.title ?? (o.topic ? capitalize(o.topic) : inputs.dataSources[0] ? capitalize(inputs.dataSources[0].name) : 'Untitled presentation');
+  const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
+  const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v))].filter(Boolean).join(' \u00B7 ') || undefined;
+  return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
+}
+
+export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
+  const o = parsePrompt(prompt);
+  const plan: DeckPlan = { slides: [], remarks: [], placeholders: 0 };
+  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k));
+  const body: AddSlideArgs[] = [];
+  if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
+  for (const d of o.slides) body.push(...draftToSlides(d, inputs));
+  for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
+  if (!o.slides.length && !o.sections.length && o.prose.length) body.push(...bulletSlides(o.topic ? capitalize(o.topic) : 'Key points', o.prose));
+  for (const t of inputs.dataSources) if (!body.some((s) => s.chart?.data_source === t.name)) body.push(...dataSlides(t, plan));
+  const placed = new Set(o.slides.map((d) => d.imageId).filter(Boolean));
+  for (const img of inputs.images) {
+    if (placed.has(img.image_id)) continue;
+    const name = img.caption ?? capitalize(img.file_name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' '));
+    body.push({ layout: 'image', title: name.slice(0, 150), image: { image_id: img.image_id }, ...(img.caption ? { caption: img.caption } : {}) });
+  }
+  // A free-form prompt: a labelled skeleton of the requested length (six slides by default).
+  if (!body.length) {
+    const count = Math.max(3, o.requestedCount ?? 6);
+    const labels = ['Context', 'Key points', 'Details', 'Analysis', 'Options', 'Recommendation', 'Next steps'];
+    for (let i = 0; i < count - 2; i++) {
+      const label = i < labels.length ? labels[i] : `Topic ${i + 1}`;
+      body.push({ layout: 'bullets', title: label, bullets: [placeholder(`the first point on ${label.toLowerCase()}`), placeholder('a supporting point')], notes: 'Placeholder slide: replace the bracketed text with the facts to present.' });
+    }
+  }
+  const sections = body.filter((s) => s.layout === 'section');
+  if ((sections.length >= 2 || o.sections.length >= 3) && !body.some((s) => /^agenda$/i.test(s.title))) {
+    const items = (sections.length >= 2 ? sections : body.filter((s) => s.layout !== 'closing')).map((s) => s.title).slice(0, 8);
+    body.unshift({ layout: 'bullets', title: 'Agenda', bullets: items });
+  }
+  plan.slides.push(titleSlide(o, inputs), ...body);
+  if (!body.some((s) => s.layout === 'closing')) plan.slides.push({ layout: 'closing', title: 'Thank you', subtitle: 'Questions and discussion' });
+  plan.placeholders = plan.slides.filter((s) => JSON.stringify(s).includes('[Add ')).length;
+  return plan;
+}
