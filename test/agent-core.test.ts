@@ -41,7 +41,7 @@ describe('the loop', () => {
     expect(res.statusCode).toBe(202);
     const writing = await waitForTask(t, org.secret, res.json().task_id, (x) => x.phase === 'writing' || x.status !== 'running' && x.status !== 'queued');
     expect(writing).toMatchObject({ status: 'running', phase: 'writing' });
-    expect(await waitForTask(t, org.secret, res.json().task_id)).toMatchObject({ status: 'completed', result: { summary: 'Done slowly.' } });
+    expect(await waitForTask(t, org.secret, res.json().task_id)).toMatchObject({ status: 'completed', result: { summary: 'Built the document: set title. Done slowly.' } });
   });
 
   it('hands the rest of the loop to the next model when one times out, and keeps the conversation', async () => {
@@ -109,7 +109,8 @@ describe('the loop', () => {
     const org = await t.signup();
     fake.enqueue(addTitle('Text end'), { text: 'I set the title; nothing else was needed.' });
     const res = await generate(t, org.secret, { prompt: 'Title it' });
-    expect(res.json()).toMatchObject({ summary: 'I set the title; nothing else was needed.' });
+    // What the tools did comes first, from the edits; the model's words follow.
+    expect(res.json()).toMatchObject({ summary: 'Built the document: set title. I set the title; nothing else was needed.' });
   });
 });
 
@@ -184,7 +185,7 @@ describe('inputs', () => {
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
       const res = await generate(t, org.secret, { prompt: 'Write it', brand: { logo_url: url, primary_color: '#123456' } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().summary).toMatch(/^Branded\. The brand logo at https:\/\/127\.0\.0\.1:\d+\/logo\.png was left out: .*127\.0\.0\.1 is a loopback address/);
+      expect(res.json().summary).toMatch(/^Created the document\. Branded\. The brand logo at https:\/\/127\.0\.0\.1:\d+\/logo\.png was left out: .*127\.0\.0\.1 is a loopback address/);
       expect(requests).toBe(0);
     } finally {
       server.close();

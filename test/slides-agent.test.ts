@@ -1,7 +1,8 @@
-// POST /slides/generate and /slides/outline with the builtin engine (no provider configured): decks
-// from structured prompts, data sources and images, brand, the 30-slide cap and its continuation,
-// resume that keeps an editor's change, ask mode, init_file (foreign and corrupt), and LibreOffice.
-// Every deck is read back by an independent reader (test/helpers/pptx_inspect.py).
+// POST /slides/generate and /slides/outline with the builtin engine (no provider configured): new decks
+// are edits of Folio's template decks; decks users bring (made by PowerPoint and LibreOffice) are
+// edited in place, with every part the request did not need copied through byte for byte; the brand,
+// the 30-slide cap and its continuation, resume after an editor save, ask mode, broken init files, and
+// LibreOffice. Every deck is read back by an independent reader (test/helpers/pptx_inspect.py).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { makeDocx, makePptx } from './helpers/office-fixtures.ts';
 import { png } from './helpers/fixtures.ts';
 import { exportRun, fetchBytes, pdfPages, pdfText } from './helpers/export.ts';
 import { generate, withRuns } from './helpers/runs.ts';
-import { editParts, inspectPptx, runDocument, saveEditorVersion, shapeText, uploadFile, uploadImage } from './helpers/slides.ts';
+import { corpusFile, editParts, inspectPptx, partDiff, phText, runDocument, saveEditorVersion, shapeText, uploadFile, uploadImage } from './helpers/slides.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -35,37 +36,42 @@ Notes: Open with the headline numbers.
 
 const SALES = { name: 'Quarterly revenue', columns: ['Quarter', 'Revenue', 'Cost'], rows: [['Q1', 3.1, 2.0], ['Q2', 3.5, 2.2], ['Q3', 3.9, 2.3], ['Q4', 4.2, 2.4]] };
 
-const CONTENT = ['bullets', 'two-column', 'chart', 'table', 'image', 'quote'];
-const layoutOf = (s: { layout: string | null }) => /^Folio \w+ ([\w-]+)$/.exec(s.layout ?? '')?.[1];
+/** The parts a new slide may add or change: the presentation's slide list, its relationships and the content types. */
+const LISTING = ['[Content_Types].xml', 'ppt/_rels/presentation.xml.rels', 'ppt/presentation.xml'];
 
 describe('a new deck with the builtin engine', () => {
-  it('builds title, content, chart, table and closing slides with notes on every content slide, read back independently', async () => {
+  it("is an edit of Folio's template: its layouts for title, content, chart, table and closing slides, notes on every content slide", async () => {
     const org = await t.signup();
     const res = await generate(t, org.secret, { prompt: REVIEW, data_sources: [SALES] }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.summary).toContain('Quarterly Business Review');
-    const deck = inspectPptx((await runDocument(t, org.secret, body.run_id)).bytes);
+    expect(body.summary).toMatch(/^Built a 7-slide deck "Quarterly Business Review" in the midnight theme \(layouts: Title Slide, Title and Content x3, Chart, Table, Closing\)\./);
+    const bytes = (await runDocument(t, org.secret, body.run_id)).bytes;
+    const deck = inspectPptx(bytes);
     expect(deck.missing_parts).toEqual([]);
-    const layouts = deck.slides.map(layoutOf);
-    expect(layouts[0]).toBe('title');
-    expect(layouts.at(-1)).toBe('closing');
-    expect(shapeText(deck.slides[0], 'folio:title')).toBe('Quarterly Business Review');
-    expect(shapeText(deck.slides[0], 'folio:subtitle')).toBe('Q3 2026 results');
-    const highlights = deck.slides.find((s) => shapeText(s, 'folio:title') === 'Highlights')!;
-    expect(shapeText(highlights, 'folio:bullets')).toBe('Revenue grew 12% year over year to $4.2M\nGross margin improved to 71%');
+    expect(deck.slides.map((s) => s.layout)).toEqual(['Title Slide', 'Title and Content', 'Title and Content', 'Title and Content', 'Chart', 'Table', 'Closing']);
+    expect(phText(deck.slides[0], 'title')).toBe('Quarterly Business Review');
+    expect(phText(deck.slides[0], 'subTitle')).toBe('Q3 2026 results');
+    const highlights = deck.slides[1];
+    expect(phText(highlights, 'title')).toBe('Highlights');
+    expect(phText(highlights, 'body')).toBe('Revenue grew 12% year over year to $4.2M\nGross margin improved to 71%');
     expect(highlights.notes).toBe('Open with the headline numbers.');
-    const chart = deck.slides.find((s) => s.charts.length)!;
+    expect(deck.slides[3].placeholders.find((p) => p.type === 'obj')!.levels).toEqual([0, 1]);
+    const chart = deck.slides[4];
     expect(chart.charts[0]).toMatchObject({ kinds: ['lineChart'], categories: ['Q1', 'Q2', 'Q3', 'Q4'], series: [{ name: 'Revenue', values: [3.1, 3.5, 3.9, 4.2] }, { name: 'Cost', values: [2, 2.2, 2.3, 2.4] }] });
-    expect(shapeText(chart, 'folio:caption')).toBe('Source: Quarterly revenue');
-    const table = deck.slides.find((s) => s.tables.length)!;
-    expect(table.tables[0][0]).toEqual(['Quarter', 'Revenue', 'Cost']);
-    expect(table.tables[0][4]).toEqual(['Q4', '4.2', '2.4']);
-    for (const s of deck.slides.filter((x) => CONTENT.includes(layoutOf(x)!))) expect(s.notes.trim().length, shapeText(s, 'folio:title')).toBeGreaterThan(10);
-    expect(deck.charts_parts.length).toBe(1);
+    expect(phText(chart, 'body', 2)).toBe('Source: Quarterly revenue');
+    expect(deck.slides[5].tables[0][0]).toEqual(['Quarter', 'Revenue', 'Cost']);
+    expect(deck.slides[5].tables[0][4]).toEqual(['Q4', '4.2', '2.4']);
+    for (const s of deck.slides.slice(1, 6)) expect(s.notes.trim().length, s.part).toBeGreaterThan(10);
+    expect(deck.theme.fonts).toEqual({ majorFont: 'Calibri', minorFont: 'Calibri' });
+    // The design parts are the template's, byte for byte.
+    const template = fs.readFileSync(new URL('../src/documents/slides/templates/midnight.pptx', import.meta.url));
+    const diff = await partDiff(template, bytes);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed).toEqual(LISTING);
   });
 
-  it('places images and applies the brand: colours, font, and the logo on every slide', async () => {
+  it('places images and applies the brand on the template\'s own masters: colours and font in the theme, the logo on every layout', async () => {
     const org = await t.signup();
     const photo = await uploadImage(t, org.secret, 'team-offsite.png', png(64, 48), 'The team at the offsite');
     const logo = await uploadImage(t, org.secret, 'logo.png', png(40, 20));
@@ -75,10 +81,10 @@ describe('a new deck with the builtin engine', () => {
     }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
     const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
-    const image = deck.slides.find((s) => layoutOf(s) === 'image')!;
-    expect(shapeText(image, 'folio:title')).toBe('The team at the offsite');
-    expect(image.pictures).toEqual([expect.objectContaining({ name: expect.stringMatching(/^folio:image#/), bytes: expect.any(Number) })]);
-    for (const s of deck.slides) expect(s.layout_pictures.map((p) => p.name), s.part).toContain('folio:logo');
+    const image = deck.slides.find((s) => s.layout === 'Picture with Caption')!;
+    expect(phText(image, 'title')).toBe('The team at the offsite');
+    expect(image.pictures).toEqual([expect.objectContaining({ bytes: expect.any(Number), media: expect.stringMatching(/^ppt\/media\//) })]);
+    for (const s of deck.slides) expect(s.layout_pictures.map((p) => p.name), s.part).toContain('Folio Logo');
     expect(deck.theme.colours).toMatchObject({ dk2: '0B6E4F', accent1: '0B6E4F', accent2: 'F2C14E' });
     expect(deck.theme.fonts).toEqual({ majorFont: 'Carlito', minorFont: 'Carlito' });
   });
@@ -90,8 +96,8 @@ describe('a new deck with the builtin engine', () => {
     expect(res.json().summary).toMatch(/placeholders/);
     const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
     expect(deck.slides).toHaveLength(8);
-    expect(shapeText(deck.slides[0], 'folio:title')).toBe('Energy transition for investors');
-    expect(shapeText(deck.slides[2], 'folio:bullets')).toMatch(/^\[Add /);
+    expect(phText(deck.slides[0], 'title')).toBe('Energy transition for investors');
+    expect(phText(deck.slides[2], 'body')).toMatch(/^\[Add /);
   });
 
   it('makes at most 30 slides per call, says how to continue, and continues with run_id', async () => {
@@ -105,20 +111,59 @@ describe('a new deck with the builtin engine', () => {
     expect(second.statusCode, second.body).toBe(200);
     const deck = inspectPptx((await runDocument(t, org.secret, first.json().run_id)).bytes);
     expect(deck.slides).toHaveLength(38);
-    expect(deck.slides.map((s) => shapeText(s, 'folio:title'))).toEqual(['Product catalogue', ...Array.from({ length: 36 }, (_, i) => `Product ${i + 1}`), 'Thank you']);
-    expect(layoutOf(deck.slides.at(-1)!)).toBe('closing');
+    expect(deck.slides.map((s) => phText(s, 'title'))).toEqual(['Product catalogue', ...Array.from({ length: 36 }, (_, i) => `Product ${i + 1}`), 'Thank you']);
+    expect(deck.slides.at(-1)!.layout).toBe('Closing');
   });
 });
 
-describe('editing a deck with the builtin engine', () => {
-  it('resumes with an editor change kept: edited text, an added text box, and moves the chart as asked', async () => {
+describe('editing a deck in place with the builtin engine', () => {
+  it('adds, retitles, moves and deletes slides touching only the parts each edit needs', async () => {
+    const org = await t.signup();
+    const first = (await generate(t, org.secret, { prompt: REVIEW, data_sources: [SALES] }, 'slides')).json();
+    const v1 = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const before = inspectPptx(v1);
+
+    const added = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', run_id: first.run_id }, 'slides');
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().summary).toMatch(/^Changed the deck: added slide 7 "Roadmap" \(layout "Title and Content"\)\. It now has 8 slides\.$/);
+    const v2 = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const d2 = await partDiff(v1, v2);
+    expect(d2.changed).toEqual(LISTING);
+    expect(d2.removed).toEqual([]);
+    expect(d2.added.every((p) => /^ppt\/(slides|notesSlides)\/(_rels\/)?[a-zA-Z]+\d+\.xml(\.rels)?$/.test(p)), d2.added.join()).toBe(true);
+    const roadmap = inspectPptx(v2).slides[6];
+    expect([phText(roadmap, 'title'), phText(roadmap, 'body'), roadmap.layout]).toEqual(['Roadmap', 'Q1 beta\nQ2 GA', 'Title and Content']);
+
+    const renamed = await generate(t, org.secret, { prompt: 'Rename slide 2 to "Highlights of Q3"', run_id: first.run_id }, 'slides');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const v3 = (await runDocument(t, org.secret, first.run_id)).bytes;
+    expect((await partDiff(v2, v3))).toEqual({ changed: [before.slides[1].part], added: [], removed: [] });
+    expect(phText(inspectPptx(v3).slides[1], 'title')).toBe('Highlights of Q3');
+
+    const moved = await generate(t, org.secret, { prompt: 'Move slide 4 to 2', run_id: first.run_id }, 'slides');
+    expect(moved.statusCode, moved.body).toBe(200);
+    const v4 = (await runDocument(t, org.secret, first.run_id)).bytes;
+    expect(await partDiff(v3, v4)).toEqual({ changed: ['ppt/presentation.xml'], added: [], removed: [] });
+    expect(inspectPptx(v4).slides.map((s) => phText(s, 'title')).slice(0, 4)).toEqual(['Quarterly Business Review', 'Risks', 'Highlights of Q3', 'Executive summary']);
+
+    const deleted = await generate(t, org.secret, { prompt: 'Delete slide 4', run_id: first.run_id }, 'slides');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().summary).toMatch(/deleted slide 4 "Executive summary"/);
+    const v5 = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const d5 = await partDiff(v4, v5);
+    expect(d5.changed).toEqual(LISTING);
+    expect(d5.added).toEqual([]);
+    expect(d5.removed).toEqual(expect.arrayContaining([before.slides[2].part, before.slides[2].part.replace('slides/', 'slides/_rels/') + '.rels']));
+    expect(inspectPptx(v5).missing_parts).toEqual([]);
+  });
+
+  it('resumes after an editor save: keeps its text change and a shape a person added, and moves the chart as asked', async () => {
     const org = await t.signup();
     const first = (await generate(t, org.secret, { prompt: REVIEW, data_sources: [SALES] }, 'slides')).json();
     const { bytes, version } = await runDocument(t, org.secret, first.run_id);
     const before = inspectPptx(bytes);
-    const summaryAt = before.slides.findIndex((s) => shapeText(s, 'folio:title') === 'Executive summary');
+    const summaryAt = before.slides.findIndex((s) => phText(s, 'title') === 'Executive summary');
     const part = before.slides[summaryAt].part;
-    // The "editor": a person rewords a bullet and adds a sticky note of their own on the summary slide.
     const sticker = '<p:sp><p:nvSpPr><p:cNvPr id="90" name="Reviewer note"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="9000000" y="5500000"/><a:ext cx="2500000" cy="600000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="FFF2A8"/></a:solidFill></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1400"/><a:t>Check with Dana before sending</a:t></a:r></a:p></p:txBody></p:sp>';
     const edited = await editParts(bytes, (p) => {
       p[part] = p[part].replace('We are ahead of plan on revenue', 'We are well ahead of plan on revenue').replace('</p:spTree>', `${sticker}</p:spTree>`);
@@ -128,18 +173,20 @@ describe('editing a deck with the builtin engine', () => {
 
     const res = await generate(t, org.secret, { prompt: 'Move the revenue chart to the executive summary slide.', run_id: first.run_id }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toMatch(/moved the chart/i);
-    const after = inspectPptx((await runDocument(t, org.secret, first.run_id)).bytes);
+    expect(res.json().summary).toMatch(/moved the chart from slide "Revenue, Cost by Quarter" to slide "Executive summary" and removed the emptied slide/);
+    const afterBytes = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const after = inspectPptx(afterBytes);
     expect(after.slides).toHaveLength(before.slides.length - 1);
-    const summary = after.slides.find((s) => shapeText(s, 'folio:title') === 'Executive summary')!;
-    expect(layoutOf(summary)).toBe('two-column');
-    expect(shapeText(summary, 'folio:bullets')).toBe('We are well ahead of plan on revenue\nHiring is behind plan');
+    const summary = after.slides.find((s) => phText(s, 'title') === 'Executive summary')!;
+    expect(phText(summary, 'body')).toBe('We are well ahead of plan on revenue\nHiring is behind plan');
     expect(summary.shapes['Reviewer note']).toBe('Check with Dana before sending');
     expect(summary.charts[0].series[0]).toEqual({ name: 'Revenue', values: [3.1, 3.5, 3.9, 4.2] });
-    // Everything else is as it was.
-    const titles = (d: typeof before) => d.slides.map((s) => shapeText(s, 'folio:title')).filter((x) => !/^Revenue, Cost by/.test(x ?? ''));
-    expect(titles(after)).toEqual(titles(before));
-    expect(after.slides.find((s) => shapeText(s, 'folio:title') === 'Highlights')!.notes).toBe('Open with the headline numbers.');
+    // The slides the request did not name are the editor's version, byte for byte.
+    const diff = await partDiff(edited, afterBytes);
+    const chartSlide = before.slides.find((s) => s.charts.length)!.part;
+    expect(diff.changed.filter((p) => p.startsWith('ppt/slides/')).sort()).toEqual([part, part.replace('slides/', 'slides/_rels/') + '.rels'].sort());
+    expect(diff.removed).toContain(chartSlide);
+    expect(after.slides.find((s) => phText(s, 'title') === 'Highlights')!.notes).toBe('Open with the headline numbers.');
   });
 
   it('answers ask mode from the deck without writing a version, and costs less', async () => {
@@ -153,24 +200,59 @@ describe('editing a deck with the builtin engine', () => {
     expect(res.json().credits_used).toBeLessThan(first.credits_used);
     expect((await runDocument(t, org.secret, first.run_id)).version).toBe(version);
   });
+});
 
-  it('edits an uploaded deck made by another tool in place, keeping its slides', async () => {
+describe("decks users bring (init_file), made by PowerPoint and LibreOffice", () => {
+  const cases: [string, string, string][] = [
+    ['pptx/lo-two-masters.pptx', 'two masters, notes, a table and a group (LibreOffice)', 'Title, Content'],
+    ['pptx/pp-sections.pptx', 'PowerPoint sections and notes', 'Title & Subtitle'],
+    ['pptx/pp-shapes-chart-table-smartart.pptx', 'a 4:3 PowerPoint deck with a chart, a table, a group and SmartArt', 'Blank'],
+    ['pptx/pp-two-masters.pptx', 'two masters from a Google Slides template, layouts without a title placeholder', 'Antwerpen_pag2_2 lijnen'],
+  ];
+  for (const [file, what, layout] of cases) {
+    it(`adds a slide to ${what} from its own layout, leaving every other part as it was`, async () => {
+      const org = await t.signup();
+      const original = corpusFile(file);
+      const fileId = await uploadFile(t, org.secret, path.basename(file), original);
+      const res = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', init_file: fileId }, 'slides');
+      expect(res.statusCode, res.body).toBe(200);
+      const bytes = (await runDocument(t, org.secret, res.json().run_id)).bytes;
+      const diff = await partDiff(original, bytes);
+      expect(diff.removed).toEqual([]);
+      expect(diff.changed).toEqual(LISTING);
+      const before = inspectPptx(original);
+      const deck = inspectPptx(bytes);
+      expect(deck.missing_parts).toEqual([]);
+      expect(deck.slides.slice(0, -1).map((s) => s.part)).toEqual(before.slides.map((s) => s.part));
+      const added = deck.slides.at(-1)!;
+      expect(added.layout).toBe(layout);
+      expect(Object.values(added.shapes).join('\n')).toMatch(/Roadmap[\s\S]*Q1 beta\nQ2 GA|Q1 beta\nQ2 GA[\s\S]*Roadmap/);
+      expect(added.size).toEqual(before.slides[0].size);
+    });
+  }
+
+  it('keeps PowerPoint sections whole: the new slide joins the last section', async () => {
     const org = await t.signup();
-    const fileId = await uploadFile(t, org.secret, 'board.pptx', await makePptx({ title: 'Board meeting', slides: 3 }));
-    const res = await generate(t, org.secret, { prompt: 'Add a slide titled "Decisions" with approve the budget, hire a CFO.', init_file: fileId }, 'slides');
+    const fileId = await uploadFile(t, org.secret, 'sections.pptx', corpusFile('pptx/pp-sections.pptx'));
+    const res = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', init_file: fileId }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
-    const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
-    expect(deck.slides.map((s) => shapeText(s, 'folio:title'))).toEqual(['Board meeting', 'Slide 2 heading', 'Slide 3 heading', 'Decisions']);
-    expect(shapeText(deck.slides[1], 'folio:bullets')).toBe('Bullet point number 2 about growth');
-    expect(shapeText(deck.slides[3], 'folio:bullets')).toBe('approve the budget\nhire a CFO');
+    const [pres] = Object.values(await (async () => {
+      const bytes = (await runDocument(t, org.secret, res.json().run_id)).bytes;
+      const out: Record<string, string> = {};
+      await editParts(bytes, (p) => { out.pres = p['ppt/presentation.xml']; }, ['ppt/presentation.xml']);
+      return out;
+    })());
+    const listed = [...pres.matchAll(/<p:sldId [^>]*id="(\d+)"/g)].map((m) => m[1]);
+    const inSections = [...pres.matchAll(/<p14:sldId id="(\d+)"/g)].map((m) => m[1]);
+    expect(inSections.sort()).toEqual(listed.sort());
   });
 
   it('refuses an init_file that is not a readable deck with a clear 400, before any work', async () => {
     const org = await t.signup();
     const brokenXml = await editParts(await makePptx({ slides: 2 }), (p) => { p['ppt/slides/slide2.xml'] = p['ppt/slides/slide2.xml'].replace('</p:spTree>', '<p:sp>'); }, ['ppt/slides/slide2.xml']);
     const cases: [string, Buffer, RegExp][] = [
-      ['broken.pptx', brokenXml, /slide 2 .*not well-formed XML|ppt\/slides\/slide2\.xml is not well-formed XML/i],
-      ['memo.docx', await makeDocx(), /ppt\/presentation\.xml is missing/],
+      ['broken.pptx', brokenXml, /ppt\/slides\/slide2\.xml is not well-formed XML/i],
+      ['memo.docx', await makeDocx(), /word\/document\.xml is not a presentation/],
     ];
     for (const [name, bytes, why] of cases) {
       const fileId = await uploadFile(t, org.secret, name, bytes);
@@ -180,7 +262,6 @@ describe('editing a deck with the builtin engine', () => {
       expect(res.json().message).toContain(`init_file ${fileId} (${name}) cannot be opened as a Slides document`);
       expect(res.json().message).toMatch(why);
     }
-    // A torn archive does not even get stored: the upload's zip check answers 422.
     const torn = Buffer.from(await makePptx({ slides: 1 }));
     torn.fill(0x41, 200, 1200);
     const upload = await uploadFile(t, org.secret, 'torn.pptx', torn).catch((err: Error) => err.message);
@@ -205,7 +286,7 @@ describe('POST /slides/outline', () => {
     const built = await generate(t, org.secret, { prompt: 'Build this outline', outline: edited, data_sources: [SALES] }, 'slides');
     expect(built.statusCode, built.body).toBe(200);
     const deck = inspectPptx((await runDocument(t, org.secret, built.json().run_id)).bytes);
-    expect(deck.slides.map((s) => shapeText(s, 'folio:title'))).toEqual(['Quarterly Business Review', outline.slides[1].title, 'Added by hand']);
+    expect(deck.slides.map((s) => phText(s, 'title'))).toEqual(['Quarterly Business Review', outline.slides[1].title, 'Added by hand']);
     expect(deck.slides[2].notes).toBe('Say one and two.');
   });
 
@@ -221,30 +302,31 @@ describe('POST /slides/outline', () => {
 });
 
 describe('LibreOffice', () => {
-  it('reads back a deck LibreOffice saved (as the embedded editor does) with its layouts, brand and notes, and resumes on it', async () => {
+  it('resumes on a deck LibreOffice saved (as a WOPI editor does): its slides, layouts and notes stay, the new slide uses its layouts', async () => {
     const org = await t.signup();
     const first = (await generate(t, org.secret, { prompt: REVIEW, data_sources: [SALES], brand: { primary_color: '#0B6E4F', secondary_color: '#F2C14E' } }, 'slides')).json();
-    const original = inspectPptx((await runDocument(t, org.secret, first.run_id)).bytes);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-lo-'));
     fs.writeFileSync(path.join(dir, 'in.pptx'), (await runDocument(t, org.secret, first.run_id)).bytes);
     await t.app.ctx.export.pool.convert({ src: path.join(dir, 'in.pptx'), dst: path.join(dir, 'out.pptx'), filter: 'Impress MS PowerPoint 2007 XML' });
     const saved = fs.readFileSync(path.join(dir, 'out.pptx'));
     fs.rmSync(dir, { recursive: true, force: true });
-    expect(inspectPptx(saved).slides.map((s) => s.layout)).not.toEqual(original.slides.map((s) => s.layout));
+    const original = inspectPptx(saved);
     await saveEditorVersion(t, org.org_id, first.run_id, saved);
     const res = await generate(t, org.secret, { prompt: 'Add a slide titled "Appendix" with sources, method.', run_id: first.run_id }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
-    const after = inspectPptx((await runDocument(t, org.secret, first.run_id)).bytes);
-    const titles = (d: typeof after) => d.slides.map((s) => shapeText(s, 'folio:title'));
+    const bytes = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const after = inspectPptx(bytes);
+    const titles = (d: typeof after) => d.slides.map((s) => phText(s, 'title'));
+    // The closing slide stays last: the new one goes before it.
     expect(titles(after)).toEqual([...titles(original).slice(0, -1), 'Appendix', titles(original).at(-1)]);
-    expect(after.slides.map(layoutOf)).toEqual([...original.slides.slice(0, -1).map(layoutOf), 'bullets', 'closing']);
-    expect(after.slides.map((s) => s.notes).filter((n, i) => i !== after.slides.length - 2)).toEqual(original.slides.map((s) => s.notes));
-    expect(after.theme.colours).toMatchObject({ dk2: '0B6E4F', accent2: 'F2C14E' });
-    // Nothing LibreOffice wrote was mistaken for a shape a person added.
-    const others = (d: typeof after) => d.slides.flatMap((s) => Object.keys(s.shapes)).filter((n) => !n.startsWith('folio:') && !n.startsWith('Slide Number'));
-    expect(others(after)).toEqual([]);
+    expect(after.slides.map((s) => s.notes).filter((_, i) => i !== after.slides.length - 2)).toEqual(original.slides.map((s) => s.notes));
+    const diff = await partDiff(saved, bytes);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed).toEqual(LISTING);
+    // The new slide's layout is one of LibreOffice's: nothing but the slide (and its notes) was added.
+    expect(diff.added.filter((p) => !/^ppt\/(slides|notesSlides)\//.test(p))).toEqual([]);
+    expect(after.slides.at(-2)!.layout).toBe('Title, Content');
   });
-
 
   it('opens a generated deck and converts it to PDF, one page per slide', async () => {
     const org = await t.signup();
@@ -255,5 +337,6 @@ describe('LibreOffice', () => {
     const bytes = (await fetchBytes(t, pdf.json().download_url)).body;
     expect(pdfPages(bytes)).toBe(deck.slides.length);
     expect(pdfText(bytes)).toContain('Quarterly Business Review');
+    expect(shapeText(deck.slides[0], 'Title')).toBe('Quarterly Business Review');
   });
 });

@@ -121,7 +121,7 @@ describe('builtin engine', () => {
     const original = await makeDocx({ title: 'Vendor Contract Notes', body: 'Clause 4 allows early termination.' });
     const fileId = await uploadFile(builtin, org.secret, 'contract-notes.docx', original, 'init');
     const { res, bytes } = await generated(builtin, org.secret, { init_file: fileId, prompt: 'Add a section called Risks:\n- Auto-renewal in clause 9\n- No liability cap' }, ['Auto-renewal in clause 9']);
-    expect(res.summary).toMatch(/^Added the section "Risks"; everything else was kept/);
+    expect(res.summary).toMatch(/^Changed the document: added "Risks"\.$/);
     const doc = await read(bytes);
     const texts = doc.paragraphs.map((p: any) => p.text);
     expect(texts).toEqual(expect.arrayContaining(['Vendor Contract Notes', 'Clause 4 allows early termination.', 'Risks', 'Auto-renewal in clause 9', 'No liability cap']));
@@ -172,7 +172,7 @@ describe('a provider model driving the tools', () => {
       { toolCalls: [{ name: 'finish', args: { summary: 'Wrote the Q3 results with four sections, a chart and a cited figure.' } }] },
     );
     const { res, bytes } = await generated(llm, org.secret, { prompt: 'Write up our Q3 results for the board', context_files: [memo], image_assets: [{ image_id: img }] }, ['Q3 Results', 'Currency exposure']);
-    expect(res.summary).toBe('Wrote the Q3 results with four sections, a chart and a cited figure.');
+    expect(res.summary).toMatch(/^Built the document: set title, subtitle; added "Highlights", "Regions", "Outlook", "Risks"; .* Wrote the Q3 results with four sections, a chart and a cited figure\.$/);
     expect(fake.requests).toHaveLength(3);
     const first = fake.requests[0].body;
     expect(first.model).toBe('gpt-4.1');
@@ -202,7 +202,7 @@ describe('a provider model driving the tools', () => {
       { toolCalls: [{ name: 'add_content', args: { markdown: '# Recovered\n\nAll good.' } }, { name: 'finish', args: { summary: 'Recovered from bad calls.' } }] },
     );
     const { res, bytes } = await generated(llm, org.secret, { prompt: 'Write a short note' }, ['Recovered']);
-    expect(res.summary).toBe('Recovered from bad calls.');
+    expect(res.summary).toBe('Built the document: added "Recovered". Recovered from bad calls.');
     const outputs = Object.values(toolOutputs(fake.requests[1].body));
     expect(outputs).toHaveLength(5);
     expect(outputs[0]).toContain('not valid JSON');

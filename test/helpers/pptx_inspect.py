@@ -92,9 +92,15 @@ def inspect(path):
         layout_root = ET.fromstring(z.read(layout_part)) if layout_part else None
         master_part = next((r['target'] for r in rels_of(z, layout_part).values() if r['type'] == 'slideMaster'), None) if layout_part else None
         shapes = {}
+        placeholders = []
         for sp in root.iter('{%s}sp' % NS['p']):
             name = sp.find('p:nvSpPr/p:cNvPr', NS).get('name')
             shapes[name] = text_of(sp)
+            ph = sp.find('p:nvSpPr/p:nvPr/p:ph', NS)
+            if ph is not None:
+                idx = ph.get('idx')
+                placeholders.append({'type': ph.get('type', 'obj'), 'idx': int(idx) if idx is not None else None, 'text': text_of(sp),
+                                     'levels': [int((p.find('a:pPr', NS).get('lvl') if p.find('a:pPr', NS) is not None else None) or 0) for p in sp.iter('{%s}p' % NS['a']) if ''.join(t.text or '' for t in p.iter('{%s}t' % NS['a']))]})
         charts = []
         tables = []
         for frame in root.iter('{%s}graphicFrame' % NS['p']):
@@ -115,6 +121,9 @@ def inspect(path):
             'part': part,
             'layout': layout_root.find('p:cSld', NS).get('name') if layout_root is not None else None,
             'shapes': shapes,
+            'placeholders': placeholders,
+            'size': [int(pres.find('p:sldSz', NS).get('cx')), int(pres.find('p:sldSz', NS).get('cy'))],
+            'frames': [[int(x.get(k)) for x in [frame.find('p:xfrm/a:off', NS), frame.find('p:xfrm/a:ext', NS)] for k in (('x', 'y') if x.tag.endswith('off') else ('cx', 'cy'))] for frame in root.iter('{%s}graphicFrame' % NS['p']) if frame.find('p:xfrm/a:off', NS) is not None],
             'charts': charts,
             'tables': tables,
             'pictures': pictures_of(z, part),

@@ -20,6 +20,12 @@ export interface InspectedSlide {
   part: string;
   layout: string | null;
   shapes: Record<string, string>;
+  /** Placeholder shapes in slide order: their type (`obj` when the ph has none), index, text and the level of each non-empty paragraph. */
+  placeholders: { type: string; idx: number | null; text: string; levels: number[] }[];
+  /** The deck's slide size (EMU). */
+  size: [number, number];
+  /** Graphic frames (charts, tables) as [x, y, cx, cy] in EMU. */
+  frames: number[][];
   charts: { kinds: string[]; categories: string[]; series: { name: string; values: number[] }[] }[];
   tables: string[][][];
   pictures: { name: string; media: string | null; bytes: number }[];
@@ -46,10 +52,40 @@ export function inspectPptx(bytes: Buffer): Inspected {
   }
 }
 
-/** The text of a slide's shape whose name starts with `prefix` (`folio:title`, `folio:bullets`...). */
+/** The text of a slide's shape whose name starts with `prefix` ("Reviewer note", "Caption"...). */
 export function shapeText(slide: InspectedSlide, prefix: string): string | undefined {
   const name = Object.keys(slide.shapes).find((n) => n.startsWith(prefix));
   return name === undefined ? undefined : slide.shapes[name];
+}
+
+/** The text of a slide's placeholder by role: `title` (title or ctrTitle), `subTitle`, or `body` (the first obj/body placeholder). */
+export function phText(slide: InspectedSlide, role: 'title' | 'subTitle' | 'body', idx?: number): string | undefined {
+  const match = (p: InspectedSlide['placeholders'][number]) => (role === 'title' ? p.type === 'title' || p.type === 'ctrTitle' : role === 'subTitle' ? p.type === 'subTitle' : (p.type === 'obj' || p.type === 'body') && (idx === undefined || p.idx === idx));
+  return slide.placeholders.find(match)?.text;
+}
+
+/** Every part of a package (decompressed), by name: what the fidelity checks compare. */
+export async function packageParts(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await JSZip.loadAsync(bytes);
+  const out = new Map<string, Buffer>();
+  for (const [name, f] of Object.entries(zip.files)) if (!f.dir) out.set(name, await f.async('nodebuffer'));
+  return out;
+}
+
+/** Parts that differ between two packages: changed, added and removed names. */
+export async function partDiff(before: Buffer, after: Buffer): Promise<{ changed: string[]; added: string[]; removed: string[] }> {
+  const a = await packageParts(before);
+  const b = await packageParts(after);
+  return {
+    changed: [...a.keys()].filter((k) => b.has(k) && !a.get(k)!.equals(b.get(k)!)).sort(),
+    added: [...b.keys()].filter((k) => !a.has(k)).sort(),
+    removed: [...a.keys()].filter((k) => !b.has(k)).sort(),
+  };
+}
+
+/** A corpus file of the fidelity suite (test/fixtures/fidelity). */
+export function corpusFile(name: string): Buffer {
+  return fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'fidelity', name));
 }
 
 export async function runDocument(t: TestApp, secret: string, runId: string): Promise<{ bytes: Buffer; version: number }> {

@@ -46,7 +46,7 @@ export function coreTools(hooks: CoreToolHooks): AgentTool[] {
     defineTool({
       name: 'finish',
       description: 'Call once the work is done. `summary`: one to three sentences for the user saying what you built or changed (in ask mode: the answer to the question).',
-      input: Type.Object({ summary: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false }),
+      input: Type.Object({ summary: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
       readOnly: true,
       execute: (args) => {
         hooks.finish(args.summary);

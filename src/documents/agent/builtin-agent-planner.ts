@@ -1,5 +1,5 @@
 // The builtin engine as a document agent: the format's deterministic plan becomes the tool calls of
-// the first turn, and `finish` with the plan's summary the second. The calls go through the same
+// the first turn, and `finish` with the plan's remarks the second. The calls go through the same
 // toolbox as a real model's, so the builtin path exercises (and is checked by) the same tools.
 import type { BuiltinPlanner, PlannedCall } from '../../llm/builtin/builtin-model.ts';
 import type { AgentPlan } from './format-adapter.ts';
@@ -21,10 +21,11 @@ export function planningBuiltin(makePlan: () => AgentPlan, changedSoFar: () => b
         .map((r) => ({ tool: r.toolName, out: r.output as { type?: string; value?: unknown } | null }))
         .filter((r) => r.out?.type === 'error-text' || r.out?.type === 'error-json')
         .map((r) => `${r.tool}: ${String(r.out!.value)}`);
-      const summary = failed.length ? `${plan.summary} Not done, because a step failed: ${failed.join(' ')}` : plan.summary;
-      const finish: PlannedCall = { toolName: 'finish', input: { summary } };
+      const summary = [plan.summary, failed.length ? `Not done, because a step failed: ${failed.join(' ')}` : ''].filter(Boolean).join(' ');
       if (turn === 1 && plan.calls.length) return plan.calls.map((c) => ({ toolName: c.tool, input: c.args }));
-      return [finish];
+      // What the calls did is told by the run summary from the edits; the plan's own words are remarks
+      // (often none).
+      return [{ toolName: 'finish', input: { summary } }];
     },
   };
 }

@@ -85,10 +85,11 @@ export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInp
   if (!calls.length) {
     return {
       calls: [],
-      summary: `The document was left unchanged: the offline engine did not recognise an edit in the request${missing.length ? ` (${missing.join('; ')})` : ''}. It understands "add a section called X: <content>", "delete the X section", "rename X to Y", "move X before/after Y", "add a table of contents", markdown content to append, data sources and images; a provider model understands any request.`,
+      summary: `The offline engine did not recognise an edit in the request${missing.length ? ` (${missing.join('; ')})` : ''}. It understands "add a section called X: <content>", "delete the X section", "rename X to Y", "move X before/after Y", "add a table of contents", markdown content to append, data sources and images; a provider model understands any request.`,
     };
   }
-  return { calls, summary: `${done.map((d, i) => (i ? d : d[0].toUpperCase() + d.slice(1))).join('; ')}; everything else was kept as it was.${missing.length ? ` Not done: ${missing.join('; ')}.` : ''}` };
+  // What was done is told from the edits themselves (the run summary); the plan only adds what it left out.
+  return { calls, summary: missing.length ? `Not done: ${missing.join('; ')}.` : '' };
 }
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -103,7 +103,8 @@ export function planEdits(prompt: string, wb: WorkbookModel, inputs: ResolvedInp
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }
   if (!calls.length) {
-    return { calls, summary: 'The workbook was left unchanged: without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart); this request holds none of them.' };
+    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart); this request holds none of them.' };
   }
-  return { calls, summary: `Edited the workbook: ${done.join('; ')}. Everything else was kept as it was.` };
+  // What was done is told from the edits themselves (the run summary).
+  return { calls, summary: '' };
 }

@@ -70,8 +70,11 @@ describe('the builtin plan', () => {
     await runPlan(kit, '| Region | Sales |\n|---|---|\n| North | 10 |\n| South | 20 |\n| East | 5 |');
     await kit.call('add_sheet', { name: 'Scratch' });
     const chart = kit.doc.sheets.flatMap((s) => s.charts)[0];
+    const before = kit.changes.length;
     const said = await runPlan(kit, 'Rename sheet Scratch to Notes\nMove the sales chart to the Notes sheet', undefined, true);
-    expect(said).toMatch(/renamed "Scratch" to "Notes"; moved chart/);
+    // The plan adds no claims of its own: what changed is what the tools recorded.
+    expect(said).toBe('');
+    expect(kit.changes.slice(before)).toEqual([expect.stringMatching(/Scratch.*Notes/), expect.stringMatching(/chart/i)]);
     expect(findSheet(kit.doc, 'Notes')!.charts.map((c) => c.id)).toEqual([chart.id]);
     await runPlan(kit, 'add a forecast tab', undefined, true);
     expect(getCell(findSheet(kit.doc, 'Forecast')!, { row: 1, col: 0 })?.value).toMatch(/^\[Add the forecast figures here/);
@@ -79,7 +82,7 @@ describe('the builtin plan', () => {
     expect(kit.doc.sheets.map((s) => s.name)).toEqual(['Summary', 'Data', 'Forecast']);
     const none = adapter.plan({ prompt: 'make it nicer', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
     expect(none.calls).toEqual([]);
-    expect(none.summary).toMatch(/left unchanged/);
+    expect(none.summary).toMatch(/this request holds none of them/);
   });
 
   it('answers questions from the cells, with the range each figure comes from', async () => {

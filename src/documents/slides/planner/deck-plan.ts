@@ -6,11 +6,11 @@ import type { DataTable, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { capitalize, parsePrompt, type DraftSlide, type DraftTable, type PromptOutline } from './prompt-outline.ts';
 import { isNumericColumn, numeric } from '../tools/content-inputs.ts';
 import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
+import { CLOSING_TITLE } from './slide-kinds.ts';
 
 const BULLETS_PER_SLIDE = 6;
 const TABLE_ROWS_PER_SLIDE = 10;
 const MAX_TABLE_SLIDES_PER_SOURCE = 3;
-const CLOSING = /^(thank(s| you)|questions?|q\s*&\s*a|closing|next steps|contact)\b/i;
 const TEMPORAL = /^(\d{4}|q[1-4]\b|h[12]\b|fy\s?\d{2,4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d{4}-\d{2}|week|month|day)/i;
 
 export interface DeckPlan {
@@ -75,7 +75,7 @@ function draftToSlides(d: DraftSlide, inputs: ResolvedInputs): AddSlideArgs[] {
   if (d.section) return [{ layout: 'section', title: d.title, ...(d.bullets.length === 1 ? { subtitle: String(typeof d.bullets[0] === 'string' ? d.bullets[0] : d.bullets[0].text) } : {}) }];
   if (d.quote) return [{ layout: 'quote', title: d.title, quote: d.quote, ...(notes ? { notes } : {}) }];
   if (d.imageId) return [{ layout: 'image', title: d.title, image: { image_id: d.imageId }, ...(d.caption ? { caption: d.caption } : {}), ...(notes ? { notes } : {}) }];
-  if (CLOSING.test(d.title) && !d.table) return [{ layout: 'closing', title: d.title, ...(d.bullets.length ? { bullets: d.bullets.slice(0, 5) } : {}) }];
+  if (CLOSING_TITLE.test(d.title) && !d.table) return [{ layout: 'closing', title: d.title, ...(d.bullets.length ? { bullets: d.bullets.slice(0, 5) } : {}) }];
   const source = d.chartHint && !d.table ? inputs.dataSources.find((t) => d.title.toLowerCase().includes(t.name.toLowerCase())) ?? inputs.dataSources[0] : undefined;
   const chart = d.chartHint && d.table ? inlineChart(d.table, d.chartHint) : source ? chartOf(source, d.chartHint) : null;
   if (chart) {

@@ -78,7 +78,7 @@ export function planSlides(request: PlanRequest, deck: SlidesDocument, inputs: R
   if (continued) return continued;
   return {
     calls: [],
-    summary: 'The deck is unchanged: the builtin engine (no model provider is configured) did not find an edit it understands in this prompt. '
+    summary: 'The builtin engine (no model provider is configured) did not find an edit it understands in this prompt. '
       + 'It understands instructions such as "add a slide titled X with a, b and c", "delete slide 3", "move slide 5 to 2", "move the revenue chart to the summary slide", '
       + '"add a bar chart of <data source>", "add the images", "rename slide 2 to X", "use the ivory theme", and markdown outlines of slides to add.',
   };

@@ -7,7 +7,7 @@ import { REL } from '../../ooxml/relationships.ts';
 import { attr, attrNS, child, childElements, descendants, is, NS, path1, type Element } from '../../ooxml/xml.ts';
 import type { PptxDeck, SlideEntry } from '../deck.ts';
 import { layoutOfSlide, type LayoutInfo } from '../design/layouts.ts';
-import { FOOTER_TYPES, nameOf, placeholderOf, TITLE_TYPES, treeShapes, type Placeholder } from '../design/placeholders.ts';
+import { FOOTER_TYPES, inheritedFrom, nameOf, placeholderOf, TITLE_TYPES, treeShapes, type Placeholder } from '../design/placeholders.ts';
 import { allText, paragraphsOf, plainTextOf, txBodyOf, type ParagraphView } from './text-view.ts';
 
 export type ChartSummary = ReturnType<typeof readChart>;
@@ -81,11 +81,17 @@ function tableCells(frame: Element): string[][] {
   return descendants(tbl, NS.a, 'tr').map((tr) => descendants(tr, NS.a, 'tc').map((tc) => plainTextOf(child(tc, NS.a, 'txBody')).replace(/\n/g, ' ')));
 }
 
-function classify(deck: PptxDeck, part: string, shape: Element, ph: Placeholder | null): Pick<ElementView, 'kind' | 'chart' | 'table' | 'media'> {
+/** Text placeholders that label content rather than hold it (captions, headings, an attribution). */
+const LABELS = /caption|heading|attribution|section number|subtitle|quote/i;
+
+function classify(deck: PptxDeck, part: string, shape: Element, ph: Placeholder | null, layout: LayoutInfo | null): Pick<ElementView, 'kind' | 'chart' | 'table' | 'media'> {
   if (is(shape, NS.p, 'sp')) {
     const body = txBodyOf(shape);
     const hasText = plainTextOf(body).trim().length > 0;
-    if (ph && (ph.type === 'body' || ph.type === 'obj')) return { kind: 'bullets' };
+    if (ph && (ph.type === 'body' || ph.type === 'obj')) {
+      const from = layout ? inheritedFrom(ph, layout.placeholders) : null;
+      return { kind: from && LABELS.test(from.name) ? 'text' : 'bullets' };
+    }
     if (attr(path1(shape, [NS.p, 'nvSpPr'], [NS.p, 'cNvSpPr']), 'txBox') === '1' || (hasText && !path1(shape, [NS.p, 'spPr'], [NS.a, 'prstGeom']))) return { kind: 'text' };
     return { kind: hasText ? 'text' : 'shape' };
   }
@@ -157,7 +163,7 @@ export function readSlide(deck: PptxDeck, entry: SlideEntry, index: number, cata
     let shapeId = shapeIdOf(shape);
     while (seen.has(shapeId)) shapeId += 10_000;
     seen.add(shapeId);
-    const kind = classify(deck, entry.part, shape, ph);
+    const kind = classify(deck, entry.part, shape, ph, layout);
     const paragraphs = is(shape, NS.p, 'sp') ? paragraphsOf(txBodyOf(shape)) : [];
     view.elements.push({
       id: elementId(entry.sldId, shapeId), el, shape, name: nameOf(shape), shapeId, placeholder: ph, paragraphs,
