@@ -907,9 +907,9 @@ export function comparePages(format: FidelityFormat, original: string[], result:
   return { compared, identical: compared - differing.length, differing };
 }
 
-/** The page (1-based) of the result where the Word addition's heading is, the last one showing it; null if none. */
+/** The page (1-based) of the result where the Word addition's heading is (a line of its own), the last one showing it; null if none. */
 export function additionPage(texts: string[]): number | null {
-  for (let i = texts.length - 1; i >= 0; i--) if (/Next\s+steps/.test(texts[i])) return i + 1;
+  for (let i = texts.length - 1; i >= 0; i--) if (/^\s*Next\s+steps\s*$/m.test(texts[i])) return i + 1;
   return null;
 }
 
@@ -922,10 +922,14 @@ export function showsPageCount(format: FidelityFormat, parts: Parts): string | n
   return null;
 }
 
-export function checkPages(format: FidelityFormat, original: Rendered | undefined, result: Rendered | undefined, pageCountShown: string | null = null): { check: CheckResult; pages: PageComparison | null } {
+/**
+ * `appendedAtEnd`: check 2 found the original body intact with the addition after it; only then may Word's
+ * comparison stop before the page where the addition starts (else it would excuse an addition put first).
+ */
+export function checkPages(format: FidelityFormat, original: Rendered | undefined, result: Rendered | undefined, pageCountShown: string | null = null, appendedAtEnd = false): { check: CheckResult; pages: PageComparison | null } {
   if (!original || original.error) return { check: check([`the original did not render: ${original?.error ?? 'not converted'}`]), pages: null };
   if (!result) return { check: check(['no result to render']), pages: { compared: comparePages(format, original.pages, []).compared, identical: 0, differing: [] } };
-  const starts = format === 'word' && !result.error ? additionPage(result.texts) : null;
+  const starts = format === 'word' && appendedAtEnd && !result.error ? additionPage(result.texts) : null;
   const pages = comparePages(format, original.pages, result.error ? [] : result.pages, starts);
   if (result.error) return { check: check([`the result did not render: ${result.error}`]), pages: { ...pages, identical: 0 } };
   const reasons: string[] = [];

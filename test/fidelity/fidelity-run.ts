@@ -292,7 +292,7 @@ export class FidelitySession {
   async finish(p: PendingFile, renderMs = 0): Promise<FileResult> {
     const original = this.rendered.get(this.key(p.entry, 'original'));
     const result = p.result ? this.rendered.get(this.key(p.entry, 'result')) : undefined;
-    const pages = checkPages(p.entry.format, original, result, p.pageCountShown);
+    const pages = checkPages(p.entry.format, original, result, p.pageCountShown, p.checks.originals.ok);
     let opens = p.checks.opens;
     if (p.result) {
       const lo = !result ? 'the result was not rendered' : result.error ? `LibreOffice: ${result.error}` : null;
