@@ -28,6 +28,8 @@ export interface LayoutInfo {
   placeholders: LayoutPlaceholder[];
   /** The master's theme fonts. */
   fonts: ThemeFonts;
+  /** The deck's slide size (EMU), to judge where the layout puts things. */
+  slide: { cx: number; cy: number };
 }
 
 export function isContent(p: Pick<Placeholder, 'type' | 'name'>): boolean {
@@ -56,6 +58,7 @@ export function layoutCatalog(deck: PptxDeck): LayoutInfo[] {
         type: attr(root, 'type'),
         placeholders: resolve(deck, master, fonts, placeholders(root), masterPhs),
         fonts,
+        slide: deck.slideSize(),
       });
     }
   }
@@ -116,12 +119,26 @@ function features(l: LayoutInfo): Features {
 
 const named = (l: LayoutInfo, re: RegExp) => re.test(l.name);
 
+/** Among layouts that can hold content, those named for it win over title and cover slides. */
+const contentBias = (l: LayoutInfo) => (named(l, /content|text|body|bullet|list/i) ? 10 : 0) - (named(l, /title slide|cover|^title$|section|closing/i) ? 40 : 0);
+
 /** Vertical text layouts suit no kind of slide Folio makes. */
 const vertical = (l: LayoutInfo) => /vertical/i.test(l.name) || l.type === 'vertTx' || l.type === 'vertTitleAndTx' || l.placeholders.some((p) => p.orient !== null && p.orient !== 'horz');
 
 /** How well a layout suits a kind of slide: 0 means it cannot hold it. */
 export function layoutScore(kind: SlideKind, l: LayoutInfo): number {
   if (vertical(l) && kind !== 'blank') return 0;
+  const base = kindScore(kind, l);
+  // Content slides want their title at the top: a layout whose title sits mid-slide is a cover, unless
+  // it was designed for this content (PowerPoint 2007's Picture with Caption puts the title under the picture).
+  const title = l.placeholders.find((p) => TITLE_TYPES.has(p.type))?.resolved;
+  const f = features(l);
+  const designed = (kind === 'image' && f.pic) || (kind === 'chart' && f.chart) || (kind === 'table' && f.tbl);
+  const low = title && !designed && !['title', 'section', 'closing', 'blank'].includes(kind) && title.y > l.slide.cy * 0.4;
+  return low ? Math.max(1, base - 50) * Number(base > 0) : base;
+}
+
+function kindScore(kind: SlideKind, l: LayoutInfo): number {
   const f = features(l);
   const one = f.content.length === 1;
   const plainContent = one && ['obj', 'body'].includes(f.content[0].type);
@@ -135,14 +152,19 @@ export function layoutScore(kind: SlideKind, l: LayoutInfo): number {
     case 'section':
       if (l.type === 'secHead' || named(l, /section/i)) return f.title ? 100 : 0;
       if (f.title && f.sub && !f.ctr) return 40;
+      // A deck without a section layout: its title slide (title and a line under it) serves best.
+      if (f.title && named(l, /title slide|^title$/i)) return 35;
       return f.title && f.content.length === 0 ? 30 : 0;
     case 'bullets':
       if (!f.title || !plainContent) return f.title && f.content.length > 1 ? 10 : 0;
       return (l.type === 'obj' || l.type === 'tx' ? 100 : 80) - (named(l, /caption|quote|closing|section|title slide|cover|^title$/i) ? 40 : 0)
         + (named(l, /content|text|bullet|body|list/i) ? 10 : 0) - (f.content[0].size ? 20 : 0);
     case 'two-column': {
-      const halves = f.content.filter((p) => ['obj', 'body', 'chart', 'tbl', 'pic'].includes(p.type));
-      if (!f.title || halves.length !== 2) return 0;
+      const halves = f.content.filter((p) => ['obj', 'body'].includes(p.type));
+      if (!f.title || halves.length !== 2 || named(l, /caption/i)) return 0;
+      // Two columns side by side, of about the same width (not a caption beside a picture).
+      const [a, b] = halves.map((p) => p.resolved);
+      if (a && b && (Math.abs(a.cx - b.cx) > 0.25 * Math.max(a.cx, b.cx) || Math.abs(a.y - b.y) > 0.5 * Math.max(a.cy, b.cy))) return 0;
       return l.type === 'twoObj' || l.type === 'twoTxTwoObj' ? 100 : 70;
     }
     case 'chart':
@@ -151,12 +173,12 @@ export function layoutScore(kind: SlideKind, l: LayoutInfo): number {
       const want = kind === 'chart' ? f.chart : kind === 'table' ? f.tbl : f.pic;
       if (!f.title) return 0;
       if (want && f.content.length <= 2) return 100;
-      if (plainContent) return 80 - (f.content[0].size ? 20 : 0);
+      if (plainContent) return 80 - (f.content[0].size ? 20 : 0) + contentBias(l);
       return l.type === 'titleOnly' || (f.content.length === 0 && !f.sub) ? 60 : 0;
     }
     case 'quote':
       if (named(l, /quote/i)) return 100;
-      return f.title && plainContent ? 50 : 0;
+      return f.title && plainContent ? 50 + contentBias(l) : 0;
     case 'closing':
       if (named(l, /closing|thank|end slide|conclusion/i)) return 100;
       return layoutScore('title', l) * 0.8;
@@ -170,18 +192,19 @@ export function layoutScore(kind: SlideKind, l: LayoutInfo): number {
 }
 
 /**
- * The layout for a new slide of `kind`: the best-scoring one, preferring the master of `nearMaster`
- * (the master of the slide it goes next to), then the deck's first master. Null when none can hold it.
+ * The layout for a new slide of `kind`, with its score: the best-scoring one, preferring the master of
+ * `nearMaster` (the master of the slide it goes next to) and layouts in use. Null when none can hold it.
  */
-export function chooseLayout(catalog: LayoutInfo[], kind: SlideKind, nearMaster: string | null): LayoutInfo | null {
-  let best: { l: LayoutInfo; score: number } | null = null;
+export function chooseLayout(catalog: LayoutInfo[], kind: SlideKind, nearMaster: string | null, inUse: Set<string> = new Set()): { layout: LayoutInfo; score: number; fit: number } | null {
+  let best: { layout: LayoutInfo; score: number; fit: number } | null = null;
   for (const l of catalog) {
-    let score = layoutScore(kind, l);
-    if (score <= 0) continue;
-    if (l.master === nearMaster) score += 5;
-    if (!best || score > best.score) best = { l, score };
+    const fit = layoutScore(kind, l);
+    if (fit <= 0) continue;
+    // Layouts the deck's slides already use are known to look right in it.
+    const score = fit + (l.master === nearMaster ? 12 : 0) + (inUse.has(l.part) ? 8 : 0);
+    if (!best || score > best.score) best = { layout: l, score, fit };
   }
-  return best?.l ?? null;
+  return best;
 }
 
 /** Fallbacks when a deck has no layout for a kind: the nearest kind that it has. */
@@ -207,7 +230,7 @@ export function findPlaceholder(l: LayoutInfo, role: 'title' | 'subtitle' | 'con
   const bodyNamed = (re: RegExp) => phs.find((p) => p.type === 'body' && re.test(p.name)) ?? null;
   switch (role) {
     case 'title': return phs.find((p) => TITLE_TYPES.has(p.type)) ?? pseudoTitle(l);
-    case 'subtitle': return phs.find((p) => p.type === 'subTitle') ?? bodyNamed(/subtitle/i) ?? ((l.type === 'secHead' || /section|closing/i.test(l.name)) ? phs.find((p) => p.type === 'body' && p.idx === 1) ?? null : null);
+    case 'subtitle': return phs.find((p) => p.type === 'subTitle') ?? bodyNamed(/subtitle/i) ?? ((l.type === 'secHead' || /section|closing|title slide/i.test(l.name)) ? phs.find((p) => (p.type === 'body' || p.type === 'obj') && p.idx === 1) ?? null : null);
     case 'content': return content[0] ?? null;
     case 'second': return content[1] ?? null;
     case 'caption': return bodyNamed(/caption/i);

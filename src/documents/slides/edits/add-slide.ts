@@ -63,7 +63,7 @@ export function addSlide(d: SlidesDocument, content: SlideContent, position: num
   // Placeholders in the layout's order, so the slide reads (and tabs) like one made in PowerPoint.
   const texts = [...plan.texts].sort((a, b) => plan.layout.placeholders.indexOf(a.ph) - plan.layout.placeholders.indexOf(b.ph));
   const s = createSlide(d, plan.layout, position, (part, ids) => [
-    ...texts.map((t) => placeholderXml(ids(), t.ph, paragraphsXml(t.items, { markup: !t.plain, noBullets: t.noBullets }), bodyPrXml(t.scale))),
+    ...texts.map((t) => placeholderXml(ids(), t.ph, paragraphsXml(t.items, { markup: !t.plain, noBullets: t.noBullets }), bodyPrXml(t.scale), t.box)),
     ...plan.blocks.map((b) => blockXml(d, part, ids(), b, plan.font)),
     ...plan.boxes.map((b) => boxXml(ids(), b)),
   ]);

@@ -25,12 +25,13 @@ const PH_NAMES: Record<string, string> = {
 };
 
 const emu = (n: number) => Math.round(n);
+const boxXfrm = (box: Box) => `<a:xfrm><a:off x="${emu(box.x)}" y="${emu(box.y)}"/><a:ext cx="${emu(box.cx)}" cy="${emu(box.cy)}"/></a:xfrm>`;
 
 /** Paragraphs of new text whose formatting comes from the placeholder: `**bold**`/`*italic*` become b/i. */
 export function paragraphsXml(items: TextItem[], options: { markup?: boolean; noBullets?: boolean } = {}): string {
   const list = items.length ? items : [{ text: '', level: 0 }];
   return list.map((item) => {
-    const pPr = options.noBullets ? '<a:pPr marL="0" indent="0"><a:buNone/></a:pPr>' : item.level ? `<a:pPr lvl="${item.level}"/>` : '';
+    const pPr = options.noBullets || item.plain ? '<a:pPr marL="0" indent="0"><a:buNone/></a:pPr>' : item.level ? `<a:pPr lvl="${item.level}"/>` : '';
     const spans = options.markup === false ? [{ text: item.text }] : markupSpans(item.text);
     const runs = spans.filter((s) => s.text).map((s) => `<a:r><a:rPr lang="en-US"${'bold' in s && s.bold ? ' b="1"' : ''}${'italic' in s && s.italic ? ' i="1"' : ''} dirty="0"/><a:t>${xmlEscape(s.text)}</a:t></a:r>`).join('');
     return `<a:p>${pPr}${runs}</a:p>`;
@@ -39,10 +40,11 @@ export function paragraphsXml(items: TextItem[], options: { markup?: boolean; no
 
 export interface PlaceholderRef { type: string; idx: number | null; size?: string | null }
 
-/** A placeholder shape: its position, size and text formatting come from the layout. */
-export function placeholderXml(id: number, ph: PlaceholderRef, paragraphs: string, bodyPr = '<a:bodyPr/>'): string {
+/** A placeholder shape: its size and text formatting come from the layout, and its position too unless `box` is given. */
+export function placeholderXml(id: number, ph: PlaceholderRef, paragraphs: string, bodyPr = '<a:bodyPr/>', box?: Box): string {
   const phXml = `<p:ph${ph.type !== 'obj' ? ` type="${ph.type}"` : ''}${ph.size ? ` sz="${ph.size}"` : ''}${ph.idx !== null ? ` idx="${ph.idx}"` : ''}/>`;
-  return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${PH_NAMES[ph.type] ?? 'Placeholder'} ${id - 1}"/><p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>${phXml}</p:nvPr></p:nvSpPr><p:spPr/><p:txBody>${bodyPr}<a:lstStyle/>${paragraphs}</p:txBody></p:sp>`;
+  const spPr = box ? `<p:spPr>${boxXfrm(box)}</p:spPr>` : '<p:spPr/>';
+  return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${PH_NAMES[ph.type] ?? 'Placeholder'} ${id - 1}"/><p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>${phXml}</p:nvPr></p:nvSpPr>${spPr}<p:txBody>${bodyPr}<a:lstStyle/>${paragraphs}</p:txBody></p:sp>`;
 }
 
 /** The same placeholder as an element of `doc` (edits of existing slides and notes). */
@@ -65,8 +67,6 @@ function colorXml(c: TextBoxStyle['color']): string {
   if (!c) return '';
   return `<a:solidFill><a:schemeClr val="${c.scheme}">${c.lumMod ? `<a:lumMod val="${c.lumMod}"/>` : ''}${c.lumOff ? `<a:lumOff val="${c.lumOff}"/>` : ''}</a:schemeClr></a:solidFill>`;
 }
-
-const boxXfrm = (box: Box) => `<a:xfrm><a:off x="${emu(box.x)}" y="${emu(box.y)}"/><a:ext cx="${emu(box.cx)}" cy="${emu(box.cy)}"/></a:xfrm>`;
 
 function textShape(id: number, name: string, box: Box, paragraphs: string, anchor: string): string {
   return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${xmlEscape(name)}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr>${boxXfrm(box)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr><p:txBody><a:bodyPr wrap="square" lIns="0" tIns="0" rIns="0" bIns="0" anchor="${anchor}"><a:normAutofit/></a:bodyPr><a:lstStyle/>${paragraphs}</p:txBody></p:sp>`;

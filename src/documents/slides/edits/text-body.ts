@@ -7,6 +7,8 @@ import { attr, child, childElements, children, createEl, is, NS, removeNode, xml
 export interface TextItem {
   text: string;
   level: number;
+  /** A line without a bullet in a list (a subtitle above next steps). */
+  plain?: boolean;
 }
 
 export interface Span {

@@ -24,8 +24,9 @@ function capRemark(total: number, made: number): string {
   return `The outline has ${total} slides; one call makes at most ${MAX_SLIDES_PER_CALL}, so this call made ${made}. Call POST /slides/generate again with this run_id and the same prompt to add the remaining ${total - made}.`;
 }
 
-function describePlan(plan: DeckPlan, made: number, total: number, verb: string): string {
-  const parts = [`${verb} a ${made}-slide deck${plan.slides[0]?.title ? ` "${plan.slides[0].title}"` : ''}.`];
+/** What the run summary cannot know from the edits: placeholders to fill, data left out, the cap. */
+function remarks(plan: DeckPlan, made: number, total: number): string {
+  const parts: string[] = [];
   if (plan.placeholders) parts.push(`${plan.placeholders} slide${plan.placeholders === 1 ? ' has' : 's have'} bracketed placeholders to fill in: the prompt did not give that content.`);
   parts.push(...plan.remarks);
   if (total > made) parts.push(capRemark(total, made));
@@ -43,7 +44,7 @@ function newDeck(request: PlanRequest, inputs: ResolvedInputs): AgentPlan {
   const slides = plan.slides.slice(0, MAX_SLIDES_PER_CALL);
   return {
     calls: slides.map((args) => ({ tool: 'add_slide', args: args as Record<string, unknown> })),
-    summary: describePlan(plan, slides.length, plan.slides.length, request.request?.outline ? 'Built the outlined' : 'Built'),
+    summary: remarks(plan, slides.length, plan.slides.length),
   };
 }
 

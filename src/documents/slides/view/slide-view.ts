@@ -6,7 +6,7 @@ import { readChart } from '../../ooxml/charts/chart-read.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { attr, attrNS, child, childElements, descendants, is, NS, path1, type Element } from '../../ooxml/xml.ts';
 import type { PptxDeck, SlideEntry } from '../deck.ts';
-import { layoutOfSlide, type LayoutInfo } from '../design/layouts.ts';
+import { layoutOfSlide, pseudoTitle, type LayoutInfo } from '../design/layouts.ts';
 import { FOOTER_TYPES, inheritedFrom, nameOf, placeholderOf, TITLE_TYPES, treeShapes, type Placeholder } from '../design/placeholders.ts';
 import { allText, paragraphsOf, plainTextOf, txBodyOf, type ParagraphView } from './text-view.ts';
 
@@ -173,7 +173,9 @@ export function readSlide(deck: PptxDeck, entry: SlideEntry, index: number, cata
   // A slide without a title placeholder may carry its title in a text box named like one (slides made
   // from layouts that have no title placeholder, by Folio or by other tools).
   if (!view.titleShape) {
-    const named = view.elements.find((e) => e.kind === 'text' && /^title\b/i.test(e.name));
+    const pseudo = layout ? pseudoTitle(layout) : null;
+    const fromLayout = (e: ElementView) => !!pseudo && !!e.placeholder && !!layout && inheritedFrom(e.placeholder, layout.placeholders) === pseudo;
+    const named = view.elements.find((e) => fromLayout(e)) ?? view.elements.find((e) => e.kind === 'text' && /^title\b/i.test(e.name));
     if (named) {
       view.titleShape = named.shape;
       view.title = named.text.replace(/\n/g, ' ');
