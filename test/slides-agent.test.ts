@@ -125,13 +125,13 @@ describe('editing a deck in place with the builtin engine', () => {
 
     const added = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', run_id: first.run_id }, 'slides');
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().summary).toMatch(/^Changed the deck: added slide 7 "Roadmap" \(layout "Title and Content"\)\. It now has 8 slides\.$/);
+    expect(added.json().summary).toMatch(/^Changed the deck: added slide 8 "Roadmap" \(layout "Title and Content"\)\. It now has 8 slides\.$/);
     const v2 = (await runDocument(t, org.secret, first.run_id)).bytes;
     const d2 = await partDiff(v1, v2);
     expect(d2.changed).toEqual(LISTING);
     expect(d2.removed).toEqual([]);
     expect(d2.added.every((p) => /^ppt\/(slides|notesSlides)\/(_rels\/)?[a-zA-Z]+\d+\.xml(\.rels)?$/.test(p)), d2.added.join()).toBe(true);
-    const roadmap = inspectPptx(v2).slides[6];
+    const roadmap = inspectPptx(v2).slides[7];
     expect([phText(roadmap, 'title'), phText(roadmap, 'body'), roadmap.layout]).toEqual(['Roadmap', 'Q1 beta\nQ2 GA', 'Title and Content']);
 
     const renamed = await generate(t, org.secret, { prompt: 'Rename slide 2 to "Highlights of Q3"', run_id: first.run_id }, 'slides');
@@ -312,12 +312,12 @@ describe('LibreOffice', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     const original = inspectPptx(saved);
     await saveEditorVersion(t, org.org_id, first.run_id, saved);
-    const res = await generate(t, org.secret, { prompt: 'Add a slide titled "Appendix" with sources, method.', run_id: first.run_id }, 'slides');
+    const res = await generate(t, org.secret, { prompt: 'Add a slide titled "Appendix" with sources, method before the closing slide.', run_id: first.run_id }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
     const bytes = (await runDocument(t, org.secret, first.run_id)).bytes;
     const after = inspectPptx(bytes);
     const titles = (d: typeof after) => d.slides.map((s) => phText(s, 'title'));
-    // The closing slide stays last: the new one goes before it.
+    // Asked to, the new slide goes before the closing slide.
     expect(titles(after)).toEqual([...titles(original).slice(0, -1), 'Appendix', titles(original).at(-1)]);
     expect(after.slides.map((s) => s.notes).filter((_, i) => i !== after.slides.length - 2)).toEqual(original.slides.map((s) => s.notes));
     const diff = await partDiff(saved, bytes);

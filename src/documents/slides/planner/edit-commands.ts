@@ -58,8 +58,9 @@ function position(deck: Deck, text: string): number | undefined {
   const before = /\bbefore slide\s*(\d+)/i.exec(text);
   if (before) return Number(before[1]);
   if (/\b(at the (start|beginning)|first)\b/i.test(text)) return 2;
+  // New slides go at the end unless the request says where: "before the closing slide" is honoured.
   const closing = deck.slides().findIndex((s) => slideKindOf(s) === 'closing');
-  return closing >= 0 && !/\bat the end\b/i.test(text) ? closing + 1 : undefined;
+  return closing >= 0 && /\bbefore the (closing|last|thank[- ]you|final) slide\b/i.test(text) ? closing + 1 : undefined;
 }
 
 export interface EditPlan { calls: PlannedToolCall[]; understood: string[]; notUnderstood: string[] }
@@ -120,7 +121,7 @@ export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): E
       }
     } else if ((m = /\badd\s+(?:a\s+|an\s+|one\s+)?(?:new\s+)?(section\s+)?slide\s*(?:(?:titled|called|named|about|on)\s+(.+?))?(?:\s+(?:with|listing)\b.*)?(?:\s+(?:after|before|at)\s+.*)?$/i.exec(s))) {
       const title = m[2] ? capitalize(unquote(m[2])) : 'New slide';
-      const inline = /\b(?:with|listing)\s+(?:(?:the\s+)?(?:bullets?|points?)\s*)?:?\s*(.+?)(?:\s+(?:after|before|at)\s+(?:slide\s+\d+|the end|the start))?$/i.exec(s);
+      const inline = /\b(?:with|listing)\s+(?:(?:the\s+)?(?:bullets?|points?)\s*)?:?\s*(.+?)(?:\s+(?:after|before|at)\s+(?:slide\s+\d+|the end|the start|the (?:closing|last|final|thank[- ]you) slide))?$/i.exec(s);
       const items = listItems.length ? listItems : inline ? inline[1].split(/\s*[,;]\s*|\s+and\s+/).filter(Boolean) : [];
       const args = m[1] ? { layout: 'section', title } : { layout: 'bullets', title, bullets: items.length ? items : [`[Add the key points of "${title}"]`] };
       did(`added slide "${title}"`, { tool: 'add_slide', args: { ...args, position: position(deck, s) } });
