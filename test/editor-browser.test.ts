@@ -11,7 +11,7 @@ import { generate, key, withRuns } from './helpers/runs.ts';
 import { download } from './helpers/storage.ts';
 import { PY_DOCX, python } from './helpers/documents.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
-import { inspectPptx, shapeText } from './helpers/slides.ts';
+import { inspectPptx, phText } from './helpers/slides.ts';
 import { expireTokens } from './helpers/editor.ts';
 import { launchBrowser, pageErrors, screenshot } from './helpers/browser.ts';
 
@@ -231,8 +231,9 @@ describe('built-in editors in chromium', () => {
     expect(await page.inputValue('#slide-title')).toBe('Hiring, edited');
     await screenshot(page, 'editor-slides');
     const deck = inspectPptx(await downloadButton(page));
-    const slide = deck.slides.find((s) => shapeText(s, 'folio:title') === 'Hiring, edited')!;
-    expect(shapeText(slide, 'folio:bullets')).toBe('Three engineers joined\nFrom Leeds');
+    const slide = deck.slides.find((s) => phText(s, 'title') === 'Hiring, edited')!;
+    expect(phText(slide, 'body')).toBe('Three engineers joined\nFrom Leeds');
+    expect(slide.placeholders.find((p) => p.type === 'obj')!.levels).toEqual([0, 1]);
     expect(slide.notes).toContain('Say thanks to the recruiters.');
     expect(JSON.stringify(deck.slides)).not.toContain('Two engineers joined');
     await expectNewVersion(org.secret, before);
@@ -240,9 +241,9 @@ describe('built-in editors in chromium', () => {
     await close();
 
     const resumed = inspectPptx(await resume(org.secret, run.run_id, 'slides', 'Add a slide titled "Next steps" with bullets: Ship the beta in June'));
-    const titles = resumed.slides.map((s) => shapeText(s, 'folio:title'));
+    const titles = resumed.slides.map((s) => phText(s, 'title'));
     expect(titles).toEqual(expect.arrayContaining(['Hiring, edited', 'Next steps']));
-    expect(shapeText(resumed.slides[titles.indexOf('Hiring, edited')], 'folio:bullets')).toBe('Three engineers joined\nFrom Leeds');
+    expect(phText(resumed.slides[titles.indexOf('Hiring, edited')], 'body')).toBe('Three engineers joined\nFrom Leeds');
     await expectExpiredPage(run.run_id, run.edit_url, 'Hiring, edited');
   }, 180_000);
 });

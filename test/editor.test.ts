@@ -8,6 +8,9 @@ import { generate, key, withRuns } from './helpers/runs.ts';
 import { download } from './helpers/storage.ts';
 import { PY_DOCX, python, zipPart } from './helpers/documents.ts';
 import { expireTokens, tokenOf, wopiClient } from './helpers/editor.ts';
+import { inspectPptx, partDiff, phText } from './helpers/slides.ts';
+
+const LISTING = ['[Content_Types].xml', 'ppt/_rels/presentation.xml.rels', 'ppt/presentation.xml'];
 
 let t: TestApp;
 beforeAll(async () => { t = await startTestApp(withRuns({})); });
@@ -127,8 +130,9 @@ describe('built-in Excel editor', () => {
 });
 
 describe('built-in Slides editor', () => {
-  it('lists titles, bullets and notes, and saves edits through the deck model', async () => {
-    const { org, run, api } = await open('slides', '# Team update\n\n## Hiring\n- Two engineers joined\n- One designer starts in May');
+  it('lists titles, bullets and notes, saves edits in place (other slides byte for byte), and a resume keeps them', async () => {
+    const { org, run, api } = await open('slides', '# Team update\n\n## Hiring\n- Two engineers joined\n- One designer starts in May\n\n## Budget\n- On plan');
+    const original = (await download(t, (await getRun(org.secret, run.run_id)).download_url)).body;
     const doc = (await api('GET', 'document')).json();
     const slide = doc.content.slides.find((s: any) => s.bullets?.some((b: any) => b.text.includes('engineers')));
     expect(slide).toBeTruthy();
@@ -141,6 +145,19 @@ describe('built-in Slides editor', () => {
     expect(xml).not.toContain('Two engineers joined');
     const again = (await api('GET', 'document')).json().content.slides.find((s: any) => s.title === 'Hiring, edited');
     expect(again).toMatchObject({ notes: 'Say thanks to the recruiters.', bullets: [{ text: 'Three engineers joined', level: 0 }, { text: 'From Leeds', level: 1 }] });
+    // Only the edited slide and its notes changed; every other part is the version the editor opened.
+    const hiring = inspectPptx(bytes).slides.find((s) => phText(s, 'title') === 'Hiring, edited')!;
+    const diff = await partDiff(original, bytes);
+    expect(diff.removed).toEqual([]);
+    expect([...diff.changed, ...diff.added].every((p) => p === hiring.part || p.startsWith('ppt/notesSlides/') || p === hiring.part.replace('slides/', 'slides/_rels/') + '.rels' || LISTING.includes(p)), JSON.stringify(diff)).toBe(true);
+    expect(diff.changed).toContain(hiring.part);
+
+    const resumed = await generate(t, org.secret, { prompt: 'Add a slide titled "Next steps" with bullets: Ship the beta in June', run_id: run.run_id }, 'slides');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const after = (await download(t, (await getRun(org.secret, run.run_id)).download_url)).body;
+    const resumedDiff = await partDiff(bytes, after);
+    expect(resumedDiff.changed).toEqual(LISTING);
+    expect(phText(inspectPptx(after).slides.find((s) => s.part === hiring.part)!, 'body')).toBe('Three engineers joined\nFrom Leeds');
   });
 });
 

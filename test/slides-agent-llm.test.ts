@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer, type Step, type ToolCall } from './helpers/fake-llm-server.ts';
 import { providerEnv, usageRecords } from './helpers/llm.ts';
 import { generate, withRuns } from './helpers/runs.ts';
-import { editParts, inspectPptx, runDocument, saveEditorVersion, shapeText } from './helpers/slides.ts';
+import { editParts, inspectPptx, partDiff, phText, runDocument, saveEditorVersion } from './helpers/slides.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -51,7 +51,8 @@ describe('a model building a deck', () => {
     );
     const res = await generate(t, org.secret, { prompt: 'A launch deck from the regional numbers', data_sources: [REGIONS] }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toBe('Built a four-slide launch deck.');
+    // What was built is told from the deck itself; the model's words follow.
+    expect(res.json().summary).toBe('Built a 4-slide deck "Launch plan" in the midnight theme (layouts: Title Slide, Chart, Title and Content, Closing). Built a four-slide launch deck.');
     expect(fake.requests).toHaveLength(4);
     const results = (fake.requests[2].body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'tool').map((m) => String(m.content)).join('\n');
     expect(results).toMatch(/Invalid arguments for add_slide: \/layout: must be equal to one of the allowed values/);
@@ -59,10 +60,10 @@ describe('a model building a deck', () => {
     expect(results).toContain('There is no tool named "make_coffee"');
     expect(results).toContain('There is no data source named "sales". The request\'s data sources: "regions".');
     expect(JSON.stringify(fake.requests[0].body.tools.map((x: any) => x.function.name).sort())).toBe(JSON.stringify(
-      ['add_chart', 'add_slide', 'add_table', 'delete', 'finish', 'get_outline', 'insert_image', 'move_element', 'move_slide', 'read_slide', 'set_theme', 'update_element', 'update_slide'],
+      ['add_chart', 'add_slide', 'add_table', 'delete', 'finish', 'get_outline', 'insert_image', 'move_element', 'move_slide', 'read_slide', 'replace_text', 'set_theme', 'update_element', 'update_slide'],
     ));
     const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
-    expect(deck.slides.map((s) => shapeText(s, 'folio:title'))).toEqual(['Launch plan', 'Revenue by region', 'Plan', 'Questions']);
+    expect(deck.slides.map((s) => phText(s, 'title'))).toEqual(['Launch plan', 'Revenue by region', 'Plan', 'Questions']);
     expect(deck.slides[1].charts[0]).toMatchObject({ kinds: ['barChart'], categories: ['North', 'South', 'East'], series: [{ name: 'Revenue', values: [120, 95, 130] }] });
     expect(deck.slides[1].notes).toBe('East leads; South trails.');
     expect(deck.slides[2].notes).toMatch(/Open East first/);
@@ -84,7 +85,7 @@ describe('a model building a deck', () => {
     const res = await generate(t, org.secret, { prompt: '32 slides, one per topic' }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
     // Said in the summary whatever the model writes.
-    expect(res.json().summary).toBe('Made the topic slides. This call added 30 slides, the most one call makes; call POST /slides/generate again with this run_id to add the rest.');
+    expect(res.json().summary).toBe('Built a 30-slide deck "Topic 1" in the midnight theme (layouts: Title and Content x30). Made the topic slides. This call added 30 slides, the most one call makes; call POST /slides/generate again with this run_id to add the rest.');
     const results = toolResults();
     expect(results.filter((r) => r.includes('Added slide'))).toHaveLength(30);
     expect(results.filter((r) => r.includes('at most 30'))).toHaveLength(2);
@@ -106,32 +107,38 @@ describe('a model editing a deck', () => {
     );
     const first = (await generate(t, org.secret, { prompt: 'Board update deck' }, 'slides')).json();
     const { bytes } = await runDocument(t, org.secret, first.run_id);
+    const [, status] = inspectPptx(bytes).slides;
     const edited = await editParts(bytes, (p) => {
-      p['ppt/slides/slide2.xml'] = p['ppt/slides/slide2.xml'].replace('On track', 'On track for Q4').replace('</p:spTree>',
+      p[status.part] = p[status.part].replace('On track', 'On track for Q4').replace('</p:spTree>',
         '<p:sp><p:nvSpPr><p:cNvPr id="77" name="Stamp"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="100000" y="6000000"/><a:ext cx="2000000" cy="400000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/><a:t>CONFIDENTIAL</a:t></a:r></a:p></p:txBody></p:sp></p:spTree>');
-    }, ['ppt/slides/slide2.xml']);
+    }, [status.part]);
     await saveEditorVersion(t, org.org_id, first.run_id, edited);
 
     fake.reset();
     fake.setHandler((req) => {
       const text = JSON.stringify(req.body.messages);
       if (!text.includes('"tool"')) return calls({ name: 'read_slide', args: { slide: 3 } });
-      const id = /"id":"(e\d+)","kind":"bullets"/.exec(text.replace(/\\"/g, '"'))?.[1];
+      const id = /"id":"(e\d+-\d+)","kind":"bullets"/.exec(text.replace(/\\"/g, '"'))?.[1];
       if (id && !text.includes('Updated e')) return calls({ name: 'update_element', args: { element: id, bullets: ['Approve hiring', 'Approve the Q4 budget'] } });
       return finish('Added the budget ask.');
     });
     const res = await generate(t, org.secret, { prompt: 'Add the Q4 budget to the asks', run_id: first.run_id }, 'slides');
     fake.setHandler(null);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toBe('Added the budget ask.');
+    expect(res.json().summary).toBe('Changed the deck: changed the text of the list on slide 3 "Asks". It now has 3 slides. Added the budget ask.');
     const firstRequest = fake.requests[0];
     expect(firstRequest.transcript.join('\n')).toContain('Board update deck');
-    expect(firstRequest.transcript.join('\n')).toContain('kept as is: text box "CONFIDENTIAL"');
-    const deck = inspectPptx((await runDocument(t, org.secret, first.run_id)).bytes);
-    expect(shapeText(deck.slides[1], 'folio:bullets')).toBe('On track for Q4\nBudget approved');
+    // The outline shows the editor's text box with its text, so the model knows it is there.
+    expect(firstRequest.transcript.join('\n')).toMatch(/e\d+-77 text "Stamp": "CONFIDENTIAL"/);
+    const after = (await runDocument(t, org.secret, first.run_id)).bytes;
+    const deck = inspectPptx(after);
+    expect(phText(deck.slides[1], 'body')).toBe('On track for Q4\nBudget approved');
     expect(deck.slides[1].shapes.Stamp).toBe('CONFIDENTIAL');
-    expect(shapeText(deck.slides[2], 'folio:bullets')).toBe('Approve hiring\nApprove the Q4 budget');
+    expect(phText(deck.slides[2], 'body')).toBe('Approve hiring\nApprove the Q4 budget');
     expect(deck.slides[2].notes).toBe('One ask.');
+    // Only the slide asked about changed: the editor's slide is byte for byte what the editor saved.
+    const diff = await partDiff(edited, after);
+    expect(diff).toEqual({ changed: [deck.slides[2].part], added: [], removed: [] });
   });
 
   it('answers in ask mode with read-only tools, writing no version', async () => {
