@@ -231,6 +231,24 @@ describe("decks users bring (init_file), made by PowerPoint and LibreOffice", ()
     });
   }
 
+  it("applies the brand on the deck's own masters and theme; its slides stay as they were", async () => {
+    const org = await t.signup();
+    const original = corpusFile('pptx/lo-two-masters.pptx');
+    const fileId = await uploadFile(t, org.secret, 'two-masters.pptx', original);
+    const logo = await uploadImage(t, org.secret, 'logo.png', png(40, 20));
+    const res = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', init_file: fileId, brand: { primary_color: '#0B6E4F', secondary_color: '#F2C14E', logo_image_id: logo } }, 'slides');
+    expect(res.statusCode, res.body).toBe(200);
+    const bytes = (await runDocument(t, org.secret, res.json().run_id)).bytes;
+    const deck = inspectPptx(bytes);
+    expect(deck.theme.colours).toMatchObject({ accent1: '0B6E4F', accent2: 'F2C14E' });
+    // The logo goes on each master (this deck's layouts have no logo spot), once.
+    for (const s of deck.slides) expect(s.layout_pictures.filter((p) => p.name === 'Folio Logo'), s.part).toHaveLength(1);
+    const diff = await partDiff(original, bytes);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed.filter((p) => p.startsWith('ppt/slides/'))).toEqual([]);
+    expect(diff.changed.filter((p) => !LISTING.includes(p)).every((p) => /^ppt\/(theme|slideMasters)\//.test(p)), diff.changed.join()).toBe(true);
+  });
+
   it('keeps PowerPoint sections whole: the new slide joins the last section', async () => {
     const org = await t.signup();
     const fileId = await uploadFile(t, org.secret, 'sections.pptx', corpusFile('pptx/pp-sections.pptx'));

@@ -228,6 +228,31 @@ describe('speaker notes', () => {
 });
 
 describe("Folio's template", () => {
+  it('switches theme on a branded deck: new masters and layouts, the logo kept, every slide part as it was', async () => {
+    const doc = adapter.create();
+    const box = new AgentToolbox(adapter.tools({ doc, inputs, mode: 'action', noteChange: () => {} }), (_t, err) => { throw err; });
+    await box.call('add_slide', { layout: 'title', title: 'Kickoff' });
+    await box.call('add_slide', { layout: 'bullets', title: 'Plan', bullets: ['One'] });
+    const logo = { image_id: 'img_logo', file_name: 'logo.png', content_type: 'image/png', bytes: png, width: 2, height: 1, caption: null, tags: [] };
+    const branded = await adapter.render(doc, { brand: { primaryColor: '0B6E4F', secondaryColor: null, font: null, logo } });
+    const again = await adapter.read(branded);
+    const box2 = new AgentToolbox(adapter.tools({ doc: again, inputs, mode: 'action', noteChange: () => {} }), (_t, err) => { throw err; });
+    expect((await box2.call('set_theme', { theme: 'ivory' })).isError).toBe(false);
+    const out = await adapter.render(again, { brand: null });
+    const diff = await changedParts(branded, out);
+    expect(diff.changed.filter((p) => p.startsWith('ppt/slides/'))).toEqual([]);
+    expect(diff.changed).toContain('ppt/theme/theme1.xml');
+    const files = await parts(out);
+    expect(files.get('ppt/theme/theme1.xml')!.toString()).toContain('name="Folio Ivory"');
+    const layoutsWithLogo = [...files].filter(([n, b]) => /^ppt\/slideLayouts\/[^/]+\.xml$/.test(n) && b.toString().includes('name="Folio Logo"'));
+    expect(layoutsWithLogo.length).toBe(12);
+    const media = [...files.keys()].filter((n) => n.startsWith('ppt/media/'));
+    expect(media).toHaveLength(1);
+    // A deck made elsewhere keeps its own design: switching it is refused with advice.
+    const foreign = await open('pp-notes.pptx');
+    await expect(foreign.call('set_theme', { theme: 'ivory' })).rejects.toThrow(/its own design.*primary_color/);
+  });
+
   it('reads and writes an unchanged deck byte for byte (no-op round trip)', async () => {
     for (const file of fs.readdirSync(CORPUS).filter((f) => f.endsWith('.pptx'))) {
       const bytes = fs.readFileSync(path.join(CORPUS, file));

@@ -10,6 +10,7 @@ import { boxOf, nameOf, treeShapes } from '../design/placeholders.ts';
 import { themePartOf } from '../design/text-styles.ts';
 import type { SlidesDocument } from '../slides-document.ts';
 import { relateImage } from './media.ts';
+import { removeOrphans } from './orphans.ts';
 import { nextShapeId, pictureXml, spTreeOf } from './shapes.ts';
 
 export interface Brand {
@@ -69,7 +70,8 @@ function colorOf(scheme: Element, slot: string): string {
   return attr(srgb, 'val') ?? attr(el ? descendants(el, NS.a, 'sysClr')[0] : null, 'lastClr') ?? '444444';
 }
 
-function removeLogos(d: SlidesDocument, part: string): void {
+/** Removes the brand logo (and its chip) from a master or layout. */
+export function removeLogos(d: SlidesDocument, part: string): void {
   const root = d.pkg.xml(part).documentElement!;
   const old = treeShapes(root).filter((s) => [LOGO_NAME, CHIP_NAME].includes(nameOf(s)));
   if (!old.length) return;
@@ -78,8 +80,23 @@ function removeLogos(d: SlidesDocument, part: string): void {
     const embed = descendants(s, NS.a, 'blip')[0];
     const relId = embed ? embed.getAttributeNS(NS.r, 'embed') : null;
     removeNode(s);
-    if (relId) d.pkg.rels(part).remove(relId);
+    const rel = relId ? d.pkg.rels(part).remove(relId) : undefined;
+    if (rel && !rel.external) removeOrphans(d.pkg, [rel.target]);
   }
+}
+
+/** The brand logo a deck's layouts or masters carry (placed by an earlier run), or null. */
+export function currentLogo(d: SlidesDocument): NonNullable<Brand['logo']> | null {
+  for (const part of [...d.catalog().map((l) => l.part), ...d.deck.masters()]) {
+    const pic = treeShapes(d.pkg.xml(part).documentElement!).find((s) => nameOf(s) === LOGO_NAME);
+    const relId = pic ? descendants(pic, NS.a, 'blip')[0]?.getAttributeNS(NS.r, 'embed') : null;
+    const rel = relId ? d.pkg.rels(part).get(relId) : undefined;
+    if (!rel || rel.external || !d.pkg.has(rel.target)) continue;
+    const bytes = d.pkg.bytes(rel.target);
+    const type = d.pkg.contentType(rel.target) ?? 'image/png';
+    return { bytes, contentType: type, ...(sizeOf(bytes) ?? { width: null, height: null }) };
+  }
+  return null;
 }
 
 function placeLogo(d: SlidesDocument, part: string, area: Box, logo: NonNullable<Brand['logo']>, chip: Box | null): void {
