@@ -3,7 +3,7 @@
 // an image, a closing slide, speaker notes on every content slide, and a logo on every slide).
 // Folio's side is what a generation does: open the theme's template deck, run the 30 add_slide tool
 // calls (layout choice, text fitting, charts with their embedded workbooks, tables, notes from the
-// notes master), apply the brand (colours, logo) and write the package. The bare side writes the same
+// notes master), read the summary from the deck, apply the brand (colours, logo) and write the package. The bare side writes the same
 // deck with pptxgenjs directly: its own masters, text, charts, tables and notes at fixed sizes.
 import { png } from '../../test/helpers/fixtures.ts';
 import PptxGenJSModule from 'pptxgenjs';
@@ -47,6 +47,7 @@ async function folio(calls: AddSlideArgs[]): Promise<Buffer> {
   const tools = adapter.tools({ doc, inputs, mode: 'action', noteChange: () => {} });
   const add = tools.find((t) => t.name === 'add_slide')!;
   for (const args of calls) await add.execute(args as never);
+  adapter.summarize!(doc, [], 'new'); // the run's summary is read from the deck too
   return adapter.render(doc, { brand: inputs.brand });
 }
 

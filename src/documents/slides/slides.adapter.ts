@@ -36,7 +36,7 @@ export const adapter: FormatAdapter<SlidesDocument> = {
     const doc = new SlidesDocument(PptxDeck.open(bytes), 'file');
     // Read every slide once now, so an unreadable part is refused at load with the file's name, not mid-task.
     try {
-      doc.slides();
+      for (const slide of doc.slides()) void slide.elements;
     } catch (err) {
       if (err instanceof DocumentUnreadable) throw err;
       throw new DocumentUnreadable(`A slide could not be read (${(err as Error).message}).`, { cause: err });

@@ -57,16 +57,46 @@ function boxXml(id: number, { role, text, box, items }: SlidePlan['boxes'][numbe
   return textBoxXml(id, 'Caption', box, text.split('\n'), CAPTION_STYLE);
 }
 
-/** Adds a slide with `content` at a 0-based position; returns its view. */
-export function addSlide(d: SlidesDocument, content: SlideContent, position: number): SlideView {
+const clip = (text: string, n = 50) => (text.length > n ? `${text.slice(0, n - 1)}\u2026` : text);
+
+function describeBlock(b: BlockPlacement['block']): string {
+  if (b.kind === 'chart') return `${b.chart.type} chart: ${b.chart.series.map((x) => x.name).join(', ')} over ${b.chart.categories.length} categories`;
+  if (b.kind === 'table') return `table: ${b.table.rows.length} rows x ${b.table.columns.length} columns`;
+  if (b.kind === 'image') return `picture: "${clip(b.image.alt)}"`;
+  return `${b.items.length} bullets`;
+}
+
+/**
+ * Adds a slide with `content` at a 0-based position. Returns its view and a description of what was
+ * written (element ids included), told from the plan, so that the new slide need not be parsed again.
+ */
+export function addSlide(d: SlidesDocument, content: SlideContent, position: number): { slide: SlideView; described: string[] } {
   const plan = planSlide(d, content, position);
   // Placeholders in the layout's order, so the slide reads (and tabs) like one made in PowerPoint.
   const texts = [...plan.texts].sort((a, b) => plan.layout.placeholders.indexOf(a.ph) - plan.layout.placeholders.indexOf(b.ph));
+  const said: [number, string][] = [];
   const s = createSlide(d, plan.layout, position, (part, ids) => [
-    ...texts.map((t) => placeholderXml(ids(), t.ph, paragraphsXml(t.items, { markup: !t.plain, noBullets: t.noBullets }), bodyPrXml(t.scale), t.box)),
-    ...plan.blocks.map((b) => blockXml(d, part, ids(), b, plan.font)),
-    ...plan.boxes.map((b) => boxXml(ids(), b)),
+    ...texts.map((t) => {
+      const id = ids();
+      said.push([id, `${t.ph.type === 'title' || t.ph.type === 'ctrTitle' ? 'title' : `text in "${t.ph.name}"`}: "${clip(t.items.map((i) => i.text).join(' / '))}"`]);
+      return placeholderXml(id, t.ph, paragraphsXml(t.items, { markup: !t.plain, noBullets: t.noBullets }), bodyPrXml(t.scale), t.box);
+    }),
+    ...plan.blocks.map((b) => {
+      const id = ids();
+      said.push([id, describeBlock(b.block)]);
+      return blockXml(d, part, id, b, plan.font);
+    }),
+    ...plan.boxes.map((b) => {
+      const id = ids();
+      said.push([id, `${b.role === 'list' ? 'bullets' : b.role}: "${clip(b.role === 'list' ? (b.items ?? []).map((i) => i.text).join(' / ') : b.text)}"`]);
+      return boxXml(id, b);
+    }),
   ]);
   if (content.notes?.trim()) setNotes(d, s.part, content.notes);
-  return d.slides().find((v) => v.part === s.part)!;
+  const slide = d.slides().find((v) => v.part === s.part)!;
+  const described = [
+    `${slide.id} [${slide.index + 1}] "${plan.layout.name}"${content.notes?.trim() ? ' (notes)' : ''}`,
+    ...said.map(([id, what]) => `    e${s.sldId}-${id} ${what}`),
+  ];
+  return { slide, described };
 }

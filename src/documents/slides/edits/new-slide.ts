@@ -36,6 +36,8 @@ export interface NewSlide {
 
 /** Footer shapes to repeat: those of the nearest slide on the same layout, else on the same master. */
 function footersFor(d: SlidesDocument, layout: LayoutInfo, position: number): Element[] {
+  // Folio's own decks take their footers from the layout (all their slides do).
+  if (d.origin === 'template') return [];
   const slides = d.slides();
   const order = [...slides.slice(0, position).reverse(), ...slides.slice(position)];
   const same = order.find((s) => s.layout?.part === layout.part && s.footers.length) ?? order.find((s) => s.layout?.master === layout.master && s.footers.length);

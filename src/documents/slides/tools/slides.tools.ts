@@ -36,14 +36,15 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
     added++;
   };
 
-  const position = (p: number | undefined) => (p === undefined ? d.slides().length : Math.max(0, Math.min(d.slides().length, p - 1)));
+  const count = () => d.deck.slides().length;
+  const position = (p: number | undefined) => (p === undefined ? count() : Math.max(0, Math.min(count(), p - 1)));
   const show = (s: SlideView) => describeSlide(d, d.slides().find((x) => x.part === s.part) ?? s).join('\n');
 
   const insert = (content: SlideContent, at: number | undefined): string => {
     countNew();
-    const slide = addSlide(d, content, position(at));
-    ctx.noteChange(`added slide ${slide.index + 1} "${slide.title || content.title || content.quote?.text.slice(0, 30) || content.kind}" (layout "${slide.layout?.name ?? '?'}")`);
-    return `Added slide ${slide.id} at position ${slide.index + 1}:\n${show(slide)}`;
+    const { slide, described } = addSlide(d, content, position(at));
+    ctx.noteChange(`added slide ${slide.index + 1} "${content.title || content.quote?.text.slice(0, 30) || content.kind}" (layout "${slide.layout?.name ?? '?'}")`);
+    return `Added slide ${slide.id} at position ${slide.index + 1}:\n${described.join('\n')}`;
   };
 
   /** A chart, table or picture: on a new slide (title) or beside an existing slide's content (slide). */
@@ -169,6 +170,7 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
       execute: ({ element, to_slide, keep_empty_source }) => {
         const { slide: from, element: e } = d.findElement(element);
         const to = d.findSlide(to_slide);
+        const [fromTitle, toTitle] = [from.title, to.title]; // read before the parts change
         if (to.part === from.part) throw new ToolError(`Element ${element} is already on slide ${to.id}.`);
         const others = to.elements.filter((x) => ['bullets', 'chart', 'table', 'image'].includes(x.kind));
         if (others.length > 1) throw new ToolError(`Slide ${to.id} already shows ${others.length} pieces of content; move it to a slide with room, or delete one first.`);
@@ -178,7 +180,7 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
         const left = d.findSlide(from.id);
         const emptied = !left.elements.some((x) => ['bullets', 'chart', 'table', 'image'].includes(x.kind) && (x.kind !== 'bullets' || x.text.trim()));
         if (emptied && !keep_empty_source) deleteSlide(d, left);
-        ctx.noteChange(`moved the ${e.kind} from slide "${from.title}" to slide "${to.title}"${emptied && !keep_empty_source ? ` and removed the emptied slide "${from.title}"` : ''}`);
+        ctx.noteChange(`moved the ${e.kind} from slide "${fromTitle}" to slide "${toTitle}"${emptied && !keep_empty_source ? ` and removed the emptied slide "${fromTitle}"` : ''}`);
         return `Moved ${element} to slide ${to.id} as ${newId}${emptied && !keep_empty_source ? ` (slide ${from.id} was left empty and removed)` : ''}.`;
       },
     }),
@@ -190,8 +192,9 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
         if ((args.slide === undefined) === (args.element === undefined)) throw new ToolError('Give either `slide` or `element`.');
         if (args.slide !== undefined) {
           const slide = d.findSlide(args.slide);
+          const title = slide.title; // read before the part goes
           deleteSlide(d, slide);
-          ctx.noteChange(`deleted slide ${slide.index + 1} "${slide.title}"`);
+          ctx.noteChange(`deleted slide ${slide.index + 1} "${title}"`);
           return `Deleted slide ${slide.id}; the deck has ${d.slides().length} slides.`;
         }
         const { slide, element: e } = d.findElement(args.element!);

@@ -35,21 +35,21 @@ export interface ElementView {
 }
 
 export interface SlideView {
-  id: string;
-  sldId: number;
+  readonly id: string;
+  readonly sldId: number;
   /** 0-based position. */
   index: number;
-  part: string;
-  layout: LayoutInfo | null;
-  hidden: boolean;
-  title: string;
-  titleShape: Element | null;
-  subtitle: string | null;
-  subtitleShape: Element | null;
-  elements: ElementView[];
-  footers: Element[];
-  notes: string;
-  notesPart: string | null;
+  readonly part: string;
+  readonly layout: LayoutInfo | null;
+  readonly hidden: boolean;
+  readonly title: string;
+  readonly titleShape: Element | null;
+  readonly subtitle: string | null;
+  readonly subtitleShape: Element | null;
+  readonly elements: ElementView[];
+  readonly footers: Element[];
+  readonly notes: string;
+  readonly notesPart: string | null;
 }
 
 export const slideId = (sldId: number) => `s${sldId}`;
@@ -136,11 +136,22 @@ function readNotes(deck: PptxDeck, part: string): { notes: string; notesPart: st
   return { notes: '', notesPart };
 }
 
-export function readSlide(deck: PptxDeck, entry: SlideEntry, index: number, catalog: LayoutInfo[]): SlideView {
+/** The fields of a slide that come from its shape tree (parsed on first use). */
+interface SlideContentView {
+  hidden: boolean;
+  title: string;
+  titleShape: Element | null;
+  subtitle: string | null;
+  subtitleShape: Element | null;
+  elements: ElementView[];
+  footers: Element[];
+  notes: string;
+  notesPart: string | null;
+}
+
+function readContent(deck: PptxDeck, entry: SlideEntry, layout: LayoutInfo | null): SlideContentView {
   const root = deck.pkg.xml(entry.part).documentElement!;
-  const layout = layoutOfSlide(deck, catalog, entry.part);
-  const view: SlideView = {
-    id: slideId(entry.sldId), sldId: entry.sldId, index, part: entry.part, layout,
+  const view: SlideContentView = {
     hidden: attr(root, 'show') === '0', title: '', titleShape: null, subtitle: null, subtitleShape: null,
     elements: [], footers: [], ...readNotes(deck, entry.part),
   };
@@ -183,6 +194,51 @@ export function readSlide(deck: PptxDeck, entry: SlideEntry, index: number, cata
     }
   }
   return view;
+}
+
+/**
+ * A slide's view. Its id, position, part and layout are known at once; the rest comes from its shape
+ * tree, which is parsed the first time one of those fields is read, so listing or adding slides does
+ * not parse every slide of a deck.
+ */
+class LazySlideView implements SlideView {
+  readonly id: string;
+  readonly sldId: number;
+  index: number;
+  readonly part: string;
+  readonly layout: LayoutInfo | null;
+  private content: SlideContentView | null = null;
+  private readonly deck: PptxDeck;
+  private readonly entry: SlideEntry;
+
+  constructor(deck: PptxDeck, entry: SlideEntry, index: number, catalog: LayoutInfo[]) {
+    this.deck = deck;
+    this.entry = entry;
+    this.id = slideId(entry.sldId);
+    this.sldId = entry.sldId;
+    this.index = index;
+    this.part = entry.part;
+    this.layout = layoutOfSlide(deck, catalog, entry.part);
+  }
+
+  private get c(): SlideContentView {
+    this.content ??= readContent(this.deck, this.entry, this.layout);
+    return this.content;
+  }
+
+  get hidden() { return this.c.hidden; }
+  get title() { return this.c.title; }
+  get titleShape() { return this.c.titleShape; }
+  get subtitle() { return this.c.subtitle; }
+  get subtitleShape() { return this.c.subtitleShape; }
+  get elements() { return this.c.elements; }
+  get footers() { return this.c.footers; }
+  get notes() { return this.c.notes; }
+  get notesPart() { return this.c.notesPart; }
+}
+
+export function readSlide(deck: PptxDeck, entry: SlideEntry, index: number, catalog: LayoutInfo[]): SlideView {
+  return new LazySlideView(deck, entry, index, catalog);
 }
 
 export function readSlides(deck: PptxDeck, catalog: LayoutInfo[]): SlideView[] {
