@@ -6,7 +6,7 @@ import { addChartParts, slideChartFrame } from '../../ooxml/charts/graphic-frame
 import { attr, fragment, type Element } from '../../ooxml/xml.ts';
 import type { SlidesDocument } from '../slides-document.ts';
 import type { SlideView } from '../view/slide-view.ts';
-import { relateImage } from './media.ts';
+import { relateImage } from '../../ooxml/media.ts';
 import { createSlide } from './new-slide.ts';
 import { setNotes } from './notes.ts';
 import { listBoxXml, paragraphsXml, pictureXml, placeholderXml, textBoxXml } from './shapes.ts';

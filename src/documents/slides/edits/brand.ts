@@ -9,7 +9,7 @@ import { contrast, mix, normalizeHex, readableOn } from '../design/colors.ts';
 import { boxOf, nameOf, treeShapes } from '../design/placeholders.ts';
 import { themePartOf } from '../design/text-styles.ts';
 import type { SlidesDocument } from '../slides-document.ts';
-import { relateImage } from './media.ts';
+import { relateImage } from '../../ooxml/media.ts';
 import { removeOrphans } from './orphans.ts';
 import { nextShapeId, pictureXml, spTreeOf } from './shapes.ts';
 

@@ -11,7 +11,7 @@ import type { Box } from '../deck.ts';
 import { boxOf } from '../design/placeholders.ts';
 import type { SlidesDocument } from '../slides-document.ts';
 import type { ElementView, SlideView } from '../view/slide-view.ts';
-import { relateImage } from './media.ts';
+import { relateImage } from '../../ooxml/media.ts';
 import { removeOrphans } from './orphans.ts';
 import { nextShapeId, setShapeBox, spTreeOf } from './shapes.ts';
 import { tableFrame } from './table.ts';
