@@ -1,11 +1,15 @@
 // npm run templates:build: writes Folio's theme templates, src/documents/slides/templates/<theme>.pptx,
-// from the hand-written XML in scripts/templates/slides/. The bytes are deterministic; a test
-// (test/slide-templates.test.ts) rebuilds them and fails when the committed files differ.
+// from the hand-written XML in scripts/templates/slides/, then the Word template,
+// src/documents/word/templates/report.docx, from scripts/templates/word/ (build-word-template.ts). The
+// bytes are deterministic; tests (test/slide-templates.test.ts, test/word-template.test.ts) rebuild
+// them and fail when the committed files differ.
 //   node scripts/templates/build-slide-templates.ts [--specimen <dir>]
-// --specimen <dir> also writes <dir>/<theme>-specimen.pptx: one slide per layout with sample text, to
-// render (soffice --headless --convert-to pdf; pdftoppm -png -r 60) and look at.
+// --specimen <dir> also writes <dir>/<theme>-specimen.pptx (one slide per layout with sample text) and
+// <dir>/report-specimen.docx (one of everything), to render (soffice --headless --convert-to pdf;
+// pdftoppm -png -r 60) and look at.
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeWordTemplates } from './build-word-template.ts';
 import { buildTemplate } from './slides/package.ts';
 import { THEME_ORDER } from './slides/palettes.ts';
 import { buildSpecimen } from './slides/specimen.ts';
@@ -29,6 +33,7 @@ function main(argv: string[]): void {
       console.log(`${specimen}: specimen`);
     }
   }
+  writeWordTemplates(specimenDir);
 }
 
 if (import.meta.main) main(process.argv.slice(2));

@@ -26,7 +26,7 @@ const grad = (stops: string) => `<a:gradFill rotWithShape="1"><a:gsLst>${stops}<
 const line = (w: number) => `<a:ln w="${w}" cap="flat" cmpd="sng" algn="ctr"><a:solidFill>${ph('')}</a:solidFill><a:prstDash val="solid"/><a:miter lim="800000"/></a:ln>`;
 
 /** Office 2013+ "Office" format scheme. */
-const FORMAT_SCHEME = '<a:fmtScheme name="Office">'
+export const FORMAT_SCHEME = '<a:fmtScheme name="Office">'
   + '<a:fillStyleLst>'
   + `<a:solidFill>${ph('')}</a:solidFill>`
   + grad(gs(0, '<a:lumMod val="110000"/><a:satMod val="105000"/><a:tint val="67000"/>')
