@@ -21,6 +21,9 @@ export const REL = {
   numbering: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering',
   worksheet: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet',
   sharedStrings: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings',
+  header: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/header',
+  footer: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer',
+  footnotes: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes',
 } as const;
 
 export interface Rel {

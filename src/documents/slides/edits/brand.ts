@@ -5,7 +5,7 @@
 import { imageSize } from 'image-size';
 import { attr, child, descendants, fragment, NS, path1, removeNode, type Element } from '../../ooxml/xml.ts';
 import { EMU_PER_INCH, type Box } from '../deck.ts';
-import { contrast, mix, normalizeHex, readableOn } from '../design/colors.ts';
+import { contrast, mix, normalizeHex, readableOn } from '../../ooxml/colors.ts';
 import { boxOf, nameOf, treeShapes } from '../design/placeholders.ts';
 import { themePartOf } from '../design/text-styles.ts';
 import type { SlidesDocument } from '../slides-document.ts';
