@@ -4,7 +4,6 @@
 // branded budget (teal and amber, Liberation Sans, logo), the builtin plan plus a model's finishing calls.
 import type { DataTable, PlannedToolCall } from '../../src/documents/agent/format-adapter.ts';
 import { adapter } from '../../src/documents/excel/excel.adapter.ts';
-import { createWorkbook } from '../../src/documents/excel/model.ts';
 import { logo } from './png-art.ts';
 import { image, type Sample } from './sample.ts';
 
@@ -111,7 +110,7 @@ const brandLogo = image('logo', 'northwind-logo.png', logo('#0F766E', '#F59E0B')
 const brand = { primaryColor: '0F766E', secondaryColor: 'F59E0B', font: 'Liberation Sans', logo: brandLogo };
 const brandInputs = { contextFiles: [], dataSources: [], images: [], brand };
 // The builtin plan for the prompt, then the calls a model would add: a change column, the logo, a tab colour.
-const brandedPlan: PlannedToolCall[] = adapter.plan({ prompt: brandedPrompt, mode: 'action', editing: false }, createWorkbook(), brandInputs).calls;
+const brandedPlan: PlannedToolCall[] = adapter.plan({ prompt: brandedPrompt, mode: 'action', editing: false }, adapter.create(), brandInputs).calls;
 
 const branded: Sample = {
   name: 'excel-branded',

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { defineTool, type AgentTool } from '../documents/agent/format-adapter.ts';
 import { ToolError } from '../documents/agent/tool-error.ts';
 import { parseSheetRange, rangeAddress, rangeSize } from '../documents/excel/a1.ts';
-import { findSheet, type WorkbookModel } from '../documents/excel/model.ts';
+import { findSheet, type WorkbookValues } from '../documents/excel/view/workbook-values.ts';
 import { aggregate, AnalysisError, countRows, growth, growthAcross, topN, type Citation, type Computed } from './workbook-aggregates.ts';
 import { cellText, findColumn, isNumber, sheetTable, valueAt, type SheetTable } from './workbook-view.ts';
 
@@ -13,13 +13,13 @@ const MAX_READ_CELLS = 500;
 
 /** One analysis: the workbook, the citations and results its tools produced, the final answer. */
 export class AnalysisSession {
-  readonly wb: WorkbookModel;
+  readonly wb: WorkbookValues;
   readonly citations: Citation[] = [];
   readonly results: Record<string, unknown>[] = [];
   answer: string | null = null;
   data: Record<string, unknown> | null = null;
 
-  constructor(wb: WorkbookModel) {
+  constructor(wb: WorkbookValues) {
     this.wb = wb;
   }
 

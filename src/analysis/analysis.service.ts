@@ -13,8 +13,7 @@ import { runAgentLoop } from '../documents/agent/agent-loop.ts';
 import { AgentToolbox } from '../documents/agent/agent-toolbox.ts';
 import { planningBuiltin } from '../documents/agent/builtin-agent-planner.ts';
 import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
-import { readWorkbookModel } from '../documents/excel/excel-reader.ts';
-import { computeFormulas } from '../documents/excel/formula/formula-evaluator.ts';
+import { readWorkbookValues } from '../documents/excel/view/workbook-values.ts';
 import { errors } from '../errors.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
@@ -66,7 +65,7 @@ export class AnalysisService {
     if (file.content_type !== XLSX) throw invalid('unsupported_file_type', `The file is ${file.content_type}; workbook analysis reads Excel workbooks (.xlsx)`);
     const bytes = Buffer.concat(await (await this.d.blobs.get(file.blob_key)).body.toArray());
     try {
-      return computeFormulas(await readWorkbookModel(bytes));
+      return readWorkbookValues(bytes);
     } catch (err) {
       if (err instanceof DocumentUnreadable) throw invalid('workbook_unreadable', err.message);
       throw err;

@@ -3,7 +3,7 @@
 // two periods; which column: the header sharing most words with the question), the figure is computed
 // by the same code the tools run, and the plan calls those tools, so the cells used become citations.
 import type { AgentPlan, PlannedToolCall } from '../documents/agent/format-adapter.ts';
-import type { WorkbookModel } from '../documents/excel/model.ts';
+import type { WorkbookValues } from '../documents/excel/view/workbook-values.ts';
 import { findPeriods } from '../projects/pipeline/facts/periods.ts';
 import { aggregate, AnalysisError, countRows, growth, growthAcross, rowNamed, topN, type Computed, type Operation } from './workbook-aggregates.ts';
 import { findColumn, workbookTables, type ColumnInfo, type SheetTable } from './workbook-view.ts';
@@ -55,7 +55,7 @@ function describe(tables: SheetTable[]): string {
   return `The question does not name a column of the workbook in a way these rules can answer. It holds ${tables.length} sheet${tables.length === 1 ? '' : 's'} with data: ${sheets.join('; ')}. Ask for a total, average, median, minimum, maximum, count, top N or growth of one of these columns.`;
 }
 
-export function planQuestion(question: string, wb: WorkbookModel): AgentPlan {
+export function planQuestion(question: string, wb: WorkbookValues): AgentPlan {
   const tables = workbookTables(wb);
   const intent = intentOf(question);
   const hits = columnHits(tables, question);

@@ -2,7 +2,7 @@
 // are totals, what each column holds. Shared by workbook analysis (POST /excel/analyze) and the project
 // pipeline's index of .xlsx files. Reads the Excel documents' workbook model; never changes it.
 import { cellAddress, columnIndex, columnLetters, rangeAddress } from '../documents/excel/a1.ts';
-import { getCell, sheetExtent, type CellScalar, type SheetModel, type WorkbookModel } from '../documents/excel/model.ts';
+import { getCell, sheetExtent, type CellScalar, type SheetValues, type WorkbookValues } from '../documents/excel/view/workbook-values.ts';
 
 export type ColumnKind = 'number' | 'text' | 'date' | 'mixed' | 'empty';
 
@@ -18,7 +18,7 @@ export interface ColumnInfo {
 }
 
 export interface SheetTable {
-  sheet: SheetModel;
+  sheet: SheetValues;
   /** 0-based; -1 when the sheet has no header row. */
   headerRow: number;
   /** Data rows, 0-based and inclusive; totals rows inside are listed in `totalsRows` and skipped by aggregates. */
@@ -37,7 +37,7 @@ export interface SheetTable {
 const TOTAL_LABEL = /^\s*(grand\s+)?(totals?|sum|overall)\b/i;
 const HEADER_SCAN_ROWS = 10;
 
-export function valueAt(sheet: SheetModel, row: number, col: number): CellScalar {
+export function valueAt(sheet: SheetValues, row: number, col: number): CellScalar {
   return getCell(sheet, { row, col })?.value ?? null;
 }
 
@@ -46,16 +46,16 @@ const isText = (v: CellScalar): v is string => typeof v === 'string' && v.trim()
 const isEmpty = (v: CellScalar) => v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A cell as text: dates as YYYY-MM-DD, numbers as written, percentages with their % when formatted so. */
-export function cellText(sheet: SheetModel, row: number, col: number): string {
+export function cellText(sheet: SheetValues, row: number, col: number): string {
   const cell = getCell(sheet, { row, col });
   const v = cell?.value ?? null;
   if (v === null) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'number' && (cell?.style?.numFmt ?? '').includes('%')) return `${+(v * 100).toFixed(6)}%`;
+  if (typeof v === 'number' && (cell?.numFmt ?? '').includes('%')) return `${+(v * 100).toFixed(6)}%`;
   return String(v);
 }
 
-function nonEmptyCells(sheet: SheetModel, row: number, cols: number): CellScalar[] {
+function nonEmptyCells(sheet: SheetValues, row: number, cols: number): CellScalar[] {
   const out: CellScalar[] = [];
   for (let c = 0; c < cols; c++) {
     const v = valueAt(sheet, row, c);
@@ -64,7 +64,7 @@ function nonEmptyCells(sheet: SheetModel, row: number, cols: number): CellScalar
   return out;
 }
 
-function findHeaderRow(sheet: SheetModel, rows: number, cols: number): number {
+function findHeaderRow(sheet: SheetValues, rows: number, cols: number): number {
   const table = sheet.tables[0];
   if (table) return table.range.start.row;
   for (let r = 0; r < Math.min(rows, HEADER_SCAN_ROWS); r++) {
@@ -79,7 +79,7 @@ function findHeaderRow(sheet: SheetModel, rows: number, cols: number): number {
 }
 
 /** The table of a sheet, or null for an empty sheet. */
-export function sheetTable(sheet: SheetModel): SheetTable | null {
+export function sheetTable(sheet: SheetValues): SheetTable | null {
   const { rows, cols } = sheetExtent(sheet);
   if (!rows || !cols) return null;
   const headerRow = findHeaderRow(sheet, rows, cols);
@@ -164,7 +164,7 @@ export function findColumn(t: SheetTable, name: string): ColumnInfo | null {
 }
 
 /** The tables of every non-empty sheet, in sheet order. */
-export function workbookTables(wb: WorkbookModel): SheetTable[] {
+export function workbookTables(wb: WorkbookValues): SheetTable[] {
   return wb.sheets.map(sheetTable).filter((t): t is SheetTable => t !== null);
 }
 

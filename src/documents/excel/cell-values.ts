@@ -4,15 +4,23 @@
 import { ToolError } from '../agent/tool-error.ts';
 import { cellAddress } from './a1.ts';
 import { formulaReferences, parseFormula } from './formula/formula-parser.ts';
-import { allTables, findSheet, type CellModel, type CellScalar, type WorkbookModel } from './model.ts';
+import type { ExcelDocument } from './excel-document.ts';
 import { parseTypedValue, type ColumnType, type TypedValue } from './number-formats.ts';
+import type { CellScalar } from './view/cells.ts';
+import { allTables, findTable } from './view/sheet-view.ts';
+
+/** A cell as a tool writes it: a value, or a live formula (without `=`). */
+export interface CellModel {
+  value: CellScalar;
+  formula?: string;
+}
 
 export type CellInput = string | number | boolean | null;
 
 export const EXCEL_ERROR = /^#(DIV\/0!|VALUE!|REF!|NAME\?|N\/A|NUM!|NULL!)$/;
 
 /** Problems of a formula in this workbook (syntax, unknown sheet or table), or null when it is fine. */
-export function formulaProblem(wb: WorkbookModel, formula: string): string | null {
+export function formulaProblem(doc: ExcelDocument, formula: string): string | null {
   let node;
   try {
     node = parseFormula(formula);
@@ -20,11 +28,11 @@ export function formulaProblem(wb: WorkbookModel, formula: string): string | nul
     return `the formula =${formula} is not valid: ${(err as Error).message}`;
   }
   for (const ref of formulaReferences(node)) {
-    if (ref.k === 'ref' && ref.sheet !== null && !findSheet(wb, ref.sheet)) {
-      return `the formula =${formula} refers to a sheet "${ref.sheet}" that does not exist (sheets: ${wb.sheets.map((s) => s.name).join(', ') || 'none'})`;
+    if (ref.k === 'ref' && ref.sheet !== null && !doc.findSheet(ref.sheet)) {
+      return `the formula =${formula} refers to a sheet "${ref.sheet}" that does not exist (sheets: ${doc.sheets().map((s) => s.name).join(', ') || 'none'})`;
     }
-    if (ref.k === 'struct' && !allTables(wb).some((t) => t.table.name.toLowerCase() === ref.table.toLowerCase())) {
-      return `the formula =${formula} refers to a table "${ref.table}" that does not exist (tables: ${allTables(wb).map((t) => t.table.name).join(', ') || 'none'})`;
+    if (ref.k === 'struct' && !findTable(doc, ref.table)) {
+      return `the formula =${formula} refers to a table "${ref.table}" that does not exist (tables: ${allTables(doc).map((t) => t.name).join(', ') || 'none'})`;
     }
   }
   return null;
@@ -36,7 +44,7 @@ export interface ParsedInput {
 }
 
 /** A tool's cell input as a cell (without style). Strings starting with `=` are formulas; text is typed when it reads as a number or date. */
-export function parseCellInput(wb: WorkbookModel, input: CellInput, where: string, columnType?: ColumnType): ParsedInput {
+export function parseCellInput(doc: ExcelDocument, input: CellInput, where: string, columnType?: ColumnType): ParsedInput {
   if (input === null || input === '') return { cell: undefined, typed: null };
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) throw new ToolError(`${where}: ${input} is not a finite number`);
@@ -45,7 +53,7 @@ export function parseCellInput(wb: WorkbookModel, input: CellInput, where: strin
   if (typeof input === 'boolean') return { cell: { value: input }, typed: { value: input, type: 'text' } };
   if (input.startsWith('=') && input.length > 1) {
     const formula = input.slice(1).trim();
-    const problem = formulaProblem(wb, formula);
+    const problem = formulaProblem(doc, formula);
     if (problem) throw new ToolError(`${where}: ${problem}`);
     return { cell: { value: null, formula }, typed: null };
   }

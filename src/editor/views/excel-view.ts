@@ -1,13 +1,15 @@
 // The workbook as the built-in grid sees it (per sheet: values, formulas, the used size), and a save
-// applied back as cell edits: only the cells a person changed are written, through the same input
-// rules as the Excel agent's tools ("=SUM(B2:B9)" is a live formula, "1,200" a number), so styles,
-// charts, tables and everything else the workbook holds stay as they were.
+// applied back as cell edits in place: only the cells a person changed are written (each <c> element in
+// its row, through the same input rules as the Excel agent's tools: "=SUM(B2:B9)" is a live formula,
+// "1,200" a number), so every other cell, the styles, charts, tables and parts stay as they were.
 import { Type, type Static } from 'typebox';
 import { errors, type ValidationDetail } from '../../errors.ts';
 import { ToolError } from '../../documents/agent/tool-error.ts';
 import { MAX_COLS, MAX_ROWS } from '../../documents/excel/a1.ts';
 import { parseCellInput } from '../../documents/excel/cell-values.ts';
-import { findSheet, type CellScalar, type WorkbookModel } from '../../documents/excel/model.ts';
+import { writeGridEdits } from '../../documents/excel/edits/grid-edits.ts';
+import type { ExcelDocument } from '../../documents/excel/excel-document.ts';
+import { gridCells } from '../../documents/excel/view/grid.ts';
 
 /** The grid shows at most this much of a sheet (the rest stays in the file, untouched). */
 export const GRID_MAX_ROWS = 2000;
@@ -36,52 +38,28 @@ export const ExcelEdits = Type.Object({
 }, { additionalProperties: false });
 export type ExcelEdits = Static<typeof ExcelEdits>;
 
-const plain = (v: CellScalar): string | number | boolean | null => (v instanceof Date ? v.toISOString().replace(/T00:00:00\.000Z$/, '') : v);
-
-export function presentExcel(wb: WorkbookModel): ExcelContent {
-  return {
-    sheets: wb.sheets.map((sheet) => {
-      const usedRows = sheet.rows.length;
-      // reduce, not map + spread: rows is sparse (empty rows are holes), and a hole would make it NaN.
-      const usedCols = sheet.rows.reduce((max, r) => Math.max(max, r?.length ?? 0), 0);
-      const cells: ExcelContent['sheets'][number]['cells'] = [];
-      sheet.rows.slice(0, GRID_MAX_ROWS).forEach((row, r) => row?.slice(0, GRID_MAX_COLS).forEach((cell, c) => {
-        if (!cell || (cell.value === null && cell.formula === undefined)) return;
-        cells.push({ r, c, value: plain(cell.value), ...(cell.formula !== undefined ? { formula: cell.formula } : {}) });
-      }));
-      return {
-        name: sheet.name,
-        rows: Math.min(GRID_MAX_ROWS, Math.max(30, usedRows + 10)),
-        cols: Math.min(GRID_MAX_COLS, Math.max(10, usedCols + 3)),
-        truncated: usedRows > GRID_MAX_ROWS || usedCols > GRID_MAX_COLS,
-        cells,
-      };
-    }),
-  };
+export function presentExcel(doc: ExcelDocument): ExcelContent {
+  return { sheets: gridCells(doc, GRID_MAX_ROWS, GRID_MAX_COLS) };
 }
 
-export function applyExcel(wb: WorkbookModel, body: ExcelEdits): void {
+/** Applies a save: every edit is checked first (sheet, input), then the cells are written in place. */
+export function applyExcel(doc: ExcelDocument, body: ExcelEdits): void {
   const problems: ValidationDetail[] = [];
-  body.edits.forEach((e, i) => {
-    const sheet = findSheet(wb, e.sheet);
-    if (!sheet) {
-      problems.push({ loc: ['body', 'content', 'edits', i, 'sheet'], msg: `no sheet "${e.sheet}" in this workbook`, type: 'unknown_sheet', input: e.sheet });
-      return;
+  const parsed = body.edits.map((e, i) => {
+    const sheet = doc.findSheet(e.sheet);
+    if (!sheet || sheet.kind !== 'worksheet' || !sheet.part) {
+      problems.push({ loc: ['body', 'content', 'edits', i, 'sheet'], msg: `no sheet "${e.sheet}" with cells in this workbook`, type: 'unknown_sheet', input: e.sheet });
+      return null;
     }
-    let parsed;
     try {
-      parsed = parseCellInput(wb, e.input, `${sheet.name}!R${e.row + 1}C${e.col + 1}`);
+      return { sheet, row: e.row, col: e.col, input: e.input, ...parseCellInput(doc, e.input, `${sheet.name}!R${e.row + 1}C${e.col + 1}`) };
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
       problems.push({ loc: ['body', 'content', 'edits', i, 'input'], msg: err.message, type: 'invalid_cell_input', input: e.input });
-      return;
+      return null;
     }
-    const row = (sheet.rows[e.row] ??= []);
-    const old = row[e.col];
-    // The look of the cell (number format, font, fill) is the workbook's, not the grid's: it stays.
-    row[e.col] = parsed.cell || old?.style || old?.note || old?.hyperlink
-      ? { value: parsed.cell?.value ?? null, ...(parsed.cell?.formula !== undefined ? { formula: parsed.cell.formula } : {}), ...(old?.style ? { style: old.style } : {}), ...(old?.note ? { note: old.note } : {}), ...(old?.hyperlink ? { hyperlink: old.hyperlink } : {}) }
-      : undefined;
   });
   if (problems.length) throw errors.validation(problems);
+  const refused = writeGridEdits(doc, parsed.map((p) => p!));
+  if (refused.length) throw errors.validation(refused.map((r) => ({ loc: ['body', 'content', 'edits', r.index, 'input'], msg: r.message, type: 'cell_not_writable', input: body.edits[r.index].input })));
 }

@@ -1,23 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { parseCell } from '../a1.ts';
-import { createSheet, createWorkbook, getCell, setCell, type CellScalar, type WorkbookModel } from '../model.ts';
-import { computeFormulas } from './formula-evaluator.ts';
+import { parseCell, type RangePos } from '../a1.ts';
+import { WorkbookEvaluator, type FormulaBook, type FormulaCellValue, type FormulaSheet } from './formula-evaluator.ts';
 import { FormulaSyntaxError, parseFormula } from './formula-parser.ts';
 
-/** A workbook of sheets given as `{ Sheet: { A1: value or "=formula" } }`. */
-function book(sheets: Record<string, Record<string, CellScalar>>): WorkbookModel {
-  const wb = createWorkbook();
+interface TestBook extends FormulaBook { tables: { name: string; sheet: string; range: RangePos; columns: { name: string }[]; totalsRow: boolean }[] }
+
+/** A workbook of sheets given as `{ Sheet: { A1: value or "=formula" } }`, as the evaluator reads one. */
+function book(sheets: Record<string, Record<string, FormulaCellValue>>): TestBook {
+  const made = new Map<string, FormulaSheet>();
   for (const [name, cells] of Object.entries(sheets)) {
-    const sheet = createSheet(name);
+    const grid = new Map<string, { value: FormulaCellValue; formula?: string }>();
+    let rows = 0;
     for (const [addr, v] of Object.entries(cells)) {
-      setCell(sheet, parseCell(addr)!, typeof v === 'string' && v.startsWith('=') ? { value: null, formula: v.slice(1) } : { value: v });
+      const pos = parseCell(addr)!;
+      rows = Math.max(rows, pos.row + 1);
+      grid.set(`${pos.row}:${pos.col}`, typeof v === 'string' && v.startsWith('=') ? { value: null, formula: v.slice(1) } : { value: v });
     }
-    wb.sheets.push(sheet);
+    made.set(name.toLowerCase(), { key: name, name, cell: (r, c) => grid.get(`${r}:${c}`), usedRows: () => rows });
   }
-  return computeFormulas(wb);
+  const wb: TestBook = {
+    tables: [],
+    sheet: (name) => made.get(name.toLowerCase()),
+    table: (name) => {
+      const t = wb.tables.find((x) => x.name.toLowerCase() === name.toLowerCase());
+      return t ? { ...t, sheet: made.get(t.sheet.toLowerCase())! } : undefined;
+    },
+  };
+  return wb;
 }
 
-const value = (wb: WorkbookModel, sheet: string, addr: string) => getCell(wb.sheets.find((s) => s.name === sheet)!, parseCell(addr)!)?.value;
+const value = (wb: FormulaBook, sheet: string, addr: string) => {
+  const pos = parseCell(addr)!;
+  return new WorkbookEvaluator(wb).resultAt(wb.sheet(sheet)!, pos.row, pos.col);
+};
 
 describe('formula evaluation', () => {
   it('computes sums, averages, growth rates and cross-sheet references', () => {
@@ -52,8 +67,7 @@ describe('formula evaluation', () => {
 
   it('computes conditional aggregates, lookups and structured table references', () => {
     const wb = book({ T: { A1: 'Region', B1: 'Sales', A2: 'North', B2: 10, A3: 'South', B3: 20, A4: 'North', B4: 5, D1: '=SUMIF(A2:A4,"North",B2:B4)', D2: '=COUNTIF(B2:B4,">=10")', D3: '=VLOOKUP("South",A2:B4,2,FALSE)', D4: '=INDEX(B2:B4,MATCH("South",A2:A4,0))', D5: '=SUM(Sales[Sales])', D6: '=SUMPRODUCT(B2:B4,B2:B4)', D7: '=AVERAGEIF(A2:A4,"N*",B2:B4)' } });
-    wb.sheets[0].tables.push({ name: 'Sales', range: { start: { row: 0, col: 0 }, end: { row: 3, col: 1 } }, columns: [{ name: 'Region' }, { name: 'Sales' }], totalsRow: false, style: 'TableStyleMedium2', bandedRows: true });
-    computeFormulas(wb);
+    wb.tables.push({ name: 'Sales', sheet: 'T', range: { start: { row: 0, col: 0 }, end: { row: 3, col: 1 } }, columns: [{ name: 'Region' }, { name: 'Sales' }], totalsRow: false });
     expect([1, 2, 3, 4, 5, 6, 7].map((r) => value(wb, 'T', `D${r}`))).toEqual([15, 2, 20, 20, 35, 525, 7.5]);
   });
 
@@ -61,6 +75,15 @@ describe('formula evaluation', () => {
     const wb = book({ S: { A1: 5, A2: '=XIRR(A1:A1,A1:A1)', A3: '=A2+1', A4: '=TaxRate*A1', A5: '=A6', A6: '=A5', A7: '=A1*2' } });
     expect(['A2', 'A3', 'A4', 'A5', 'A6'].map((a) => value(wb, 'S', a))).toEqual([null, null, null, null, null]);
     expect(value(wb, 'S', 'A7')).toBe(10);
+  });
+
+  it("falls back to a formula's cached result when it cannot compute it, and computes the rest from it", () => {
+    const cached = book({ S: { A1: 5 } });
+    const base = cached.sheet('S')!;
+    const sheet: FormulaSheet = { ...base, cell: (r, c) => (r === 1 && c === 0 ? { value: 42, formula: 'XIRR(A1:A1,A1:A1)' } : r === 2 && c === 0 ? { value: 0, formula: 'A2+1' } : base.cell(r, c)) };
+    const wb: FormulaBook = { sheet: () => sheet, table: () => undefined };
+    expect(value(wb, 'S', 'A2')).toBe(42);
+    expect(value(wb, 'S', 'A3')).toBe(43);
   });
 
   it('gives #REF! for a missing sheet and treats dates as serial numbers', () => {

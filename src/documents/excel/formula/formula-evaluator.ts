@@ -1,19 +1,43 @@
-// Computes the workbook's formulas, so a written file carries their results (readers that do not
-// recalculate, chart caches, CSV exports, and the agent reading its own work all see numbers). Cells
-// are evaluated on demand with memoization; a cycle, an unknown function or a defined name leaves the
-// cell without a result (null), and Excel computes it when the file opens (the file asks it to).
+// Computes formula results, so a written file carries them (readers that do not recalculate, chart
+// caches, CSV exports, and the agent reading its own work all see numbers). Cells are evaluated on
+// demand with memoization, over any workbook that can answer for its cells (the document being edited,
+// or a read-only snapshot). A cycle, an unknown function or a defined name makes a cell Uncomputable:
+// its cached result (what Excel last computed) stands, or Excel computes it when the file opens.
 import { rangeSize, type RangePos } from '../a1.ts';
-import { allTables, findSheet, type CellModel, type CellScalar, type SheetModel, type WorkbookModel } from '../model.ts';
 import { FUNCTIONS } from './formula-functions.ts';
 import { parseFormula, type FormulaNode } from './formula-parser.ts';
 import {
   compare, dateToSerial, ERR, single, toNumber, toText, Uncomputable, XlError, type Scalar, type XlValue,
 } from './formula-values.ts';
 
+export type FormulaCellValue = string | number | boolean | Date | null;
+
+/** A sheet as the evaluator reads it. `key` is unique in the workbook. */
+export interface FormulaSheet {
+  readonly key: string;
+  readonly name: string;
+  /** The cell at 0-based row and column: its value (a formula's cached result) and formula. */
+  cell(row: number, col: number): { value: FormulaCellValue; formula?: string } | undefined;
+  /** Rows in use (whole-column references stop there). */
+  usedRows(): number;
+}
+
+export interface FormulaTable {
+  sheet: FormulaSheet;
+  range: RangePos;
+  columns: { name: string }[];
+  totalsRow: boolean;
+}
+
+export interface FormulaBook {
+  sheet(name: string): FormulaSheet | undefined;
+  table(name: string): FormulaTable | undefined;
+}
+
 const PENDING = Symbol('pending');
 const UNCOMPUTABLE = Symbol('uncomputable');
 
-function cellScalar(cell: CellModel | undefined): Scalar {
+function cellScalar(cell: { value: FormulaCellValue; formula?: string } | undefined): Scalar {
   const v = cell?.value ?? null;
   if (v instanceof Date) return dateToSerial(v);
   if (typeof v === 'string' && /^#(DIV\/0!|VALUE!|REF!|NAME\?|N\/A|NUM!|NULL!)$/.test(v) && cell?.formula) return new XlError(v);
@@ -37,22 +61,25 @@ function arithmetic(op: string, a: Scalar, b: Scalar): Scalar {
 }
 
 export class WorkbookEvaluator {
-  private readonly wb: WorkbookModel;
+  private readonly wb: FormulaBook;
   private readonly memo = new Map<string, Scalar | typeof PENDING | typeof UNCOMPUTABLE>();
   private readonly parsed = new Map<string, FormulaNode>();
-  private sheet: SheetModel | null = null;
+  private sheet: FormulaSheet | null = null;
 
-  constructor(wb: WorkbookModel) {
+  constructor(wb: FormulaBook) {
     this.wb = wb;
   }
 
-  /** The value of a cell (a formula's result); throws Uncomputable when it cannot be computed here. */
-  valueAt(sheet: SheetModel, r: number, c: number): Scalar {
-    const key = `${this.wb.sheets.indexOf(sheet)}:${r}:${c}`;
+  /**
+   * The value of a cell (a formula's result). A formula that cannot be computed here gives its cached
+   * result when it has one; otherwise Uncomputable is thrown.
+   */
+  valueAt(sheet: FormulaSheet, r: number, c: number): Scalar {
+    const key = `${sheet.key}:${r}:${c}`;
     const known = this.memo.get(key);
     if (known === PENDING || known === UNCOMPUTABLE) throw new Uncomputable(`cell ${key}`);
     if (known !== undefined) return known;
-    const cell = sheet.rows[r]?.[c];
+    const cell = sheet.cell(r, c);
     if (cell?.formula === undefined) return cellScalar(cell);
     this.memo.set(key, PENDING);
     const outer = this.sheet;
@@ -62,10 +89,26 @@ export class WorkbookEvaluator {
       this.memo.set(key, result);
       return result;
     } catch (err) {
-      if (err instanceof Uncomputable) this.memo.set(key, UNCOMPUTABLE);
+      if (!(err instanceof Uncomputable)) throw err;
+      if (cell.value !== null && cell.value !== undefined) {
+        const cached = cellScalar({ value: cell.value, formula: cell.formula });
+        this.memo.set(key, cached);
+        return cached;
+      }
+      this.memo.set(key, UNCOMPUTABLE);
       throw err;
     } finally {
       this.sheet = outer;
+    }
+  }
+
+  /** The value of a cell as a cell holds it (null for what cannot be computed here). */
+  resultAt(sheet: FormulaSheet, r: number, c: number): FormulaCellValue {
+    try {
+      return toCellValue(this.valueAt(sheet, r, c));
+    } catch (err) {
+      if (!(err instanceof Uncomputable)) throw err;
+      return null;
     }
   }
 
@@ -82,7 +125,7 @@ export class WorkbookEvaluator {
     return node;
   }
 
-  private rangeValue(sheet: SheetModel, range: RangePos): XlValue {
+  private rangeValue(sheet: FormulaSheet, range: RangePos): XlValue {
     const { rows, cols } = rangeSize(range);
     if (rows === 1 && cols === 1) return this.valueAt(sheet, range.start.row, range.start.col);
     const cells: Scalar[][] = [];
@@ -101,11 +144,11 @@ export class WorkbookEvaluator {
       case 'bool': return node.v;
       case 'err': return new XlError(node.v);
       case 'ref': {
-        const sheet = node.sheet === null ? this.sheet! : findSheet(this.wb, node.sheet);
+        const sheet = node.sheet === null ? this.sheet! : this.wb.sheet(node.sheet);
         if (!sheet) return ERR.ref;
         let range = node.range;
         if (node.wholeColumns) {
-          const used = sheet.rows.length - 1;
+          const used = sheet.usedRows() - 1;
           range = { start: range.start, end: { row: Math.max(0, used), col: range.end.col } };
         }
         return this.rangeValue(sheet, range);
@@ -144,9 +187,9 @@ export class WorkbookEvaluator {
   }
 
   private structured(node: Extract<FormulaNode, { k: 'struct' }>): XlValue {
-    const found = allTables(this.wb).find((t) => t.table.name.toLowerCase() === node.table.toLowerCase());
-    if (!found) throw new Uncomputable(`table ${node.table}`);
-    const { sheet, table } = found;
+    const table = this.wb.table(node.table);
+    if (!table) throw new Uncomputable(`table ${node.table}`);
+    const { sheet } = table;
     const first = table.range.start.row;
     const last = table.range.end.row;
     const dataEnd = table.totalsRow ? last - 1 : last;
@@ -162,25 +205,8 @@ export class WorkbookEvaluator {
   }
 }
 
-function toCellValue(v: Scalar): CellScalar {
+function toCellValue(v: Scalar): FormulaCellValue {
   if (v === null) return 0;
   if (v instanceof XlError) return v.code;
   return v;
-}
-
-/** Computes every formula result of the workbook in place; returns the workbook for chaining. */
-export function computeFormulas(wb: WorkbookModel): WorkbookModel {
-  const evaluator = new WorkbookEvaluator(wb);
-  for (const sheet of wb.sheets) {
-    sheet.rows.forEach((row, r) => row?.forEach((cell, c) => {
-      if (cell?.formula === undefined) return;
-      try {
-        cell.value = toCellValue(evaluator.valueAt(sheet, r, c));
-      } catch (err) {
-        if (!(err instanceof Uncomputable)) throw err;
-        cell.value = null;
-      }
-    }));
-  }
-  return wb;
 }

@@ -5,7 +5,8 @@
 import type { DataTable, PlannedToolCall } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
-import { findSheet, sheetNameProblem, type WorkbookModel } from '../model.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { sheetNameProblem } from '../edits/sheets.ts';
 import { inferColumnType, parseTypedValue, type ColumnType } from '../number-formats.ts';
 import { dataSourceRows } from '../tools/sheet-tools.ts';
 
@@ -40,8 +41,9 @@ const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number', 'currency
 export class SheetNamer {
   private readonly taken: Set<string>;
 
-  constructor(wb: WorkbookModel) {
-    this.taken = new Set(wb.sheets.map((s) => s.name.toLowerCase()));
+  constructor(doc: ExcelDocument) {
+    // The template's blank sheet gives way to the first real one: its name is free.
+    this.taken = new Set(doc.sheets().filter((s) => s.part !== doc.placeholder).map((s) => s.name.toLowerCase()));
   }
 
   /** A valid sheet name not yet used in the workbook or by earlier planned calls. */
@@ -52,10 +54,6 @@ export class SheetNamer {
     for (let i = 2; this.taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 28)} ${i}`;
     this.taken.add(name.toLowerCase());
     return name;
-  }
-
-  has(name: string, wb: WorkbookModel): boolean {
-    return Boolean(findSheet(wb, name));
   }
 }
 

@@ -3,21 +3,25 @@
 // forecast tab"), rename or delete a sheet, move a chart to a sheet, add a chart. Anything it cannot
 // read is left alone, and the summary says so.
 import type { AgentPlan, PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
-import { allCharts, findSheet, type SheetModel, type WorkbookModel } from '../model.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { readCell } from '../view/cells.ts';
+import { allCharts, sheetViews, type SheetView } from '../view/sheet-view.ts';
 import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableSheet, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import type { PromptData } from './prompt-data.ts';
+import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
 
 const clean = (s: string) => s.trim().replace(/^["'“‘]|["'”’.]$/g, '').replace(/["'”’]$/, '').trim();
 const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
 /** The sheet a phrase names: exact name, else the one sharing the most words. */
-function sheetNamed(wb: WorkbookModel, phrase: string): SheetModel | undefined {
-  const exact = findSheet(wb, clean(phrase));
-  if (exact) return exact;
+function sheetNamed(doc: ExcelDocument, phrase: string): SheetView | undefined {
+  const sheets = sheetViews(doc);
+  const exact = doc.findSheet(clean(phrase));
+  if (exact) return sheets.find((s) => s.entry.el === exact.el);
   const want = new Set(words(phrase).filter((w) => !['the', 'sheet', 'tab', 'a', 'an'].includes(w)));
-  let best: SheetModel | undefined;
+  let best: SheetView | undefined;
   let score = 0;
-  for (const s of wb.sheets) {
+  for (const s of sheets) {
     const n = words(s.name).filter((w) => want.has(w)).length;
     if (n > score) { best = s; score = n; }
   }
@@ -25,26 +29,32 @@ function sheetNamed(wb: WorkbookModel, phrase: string): SheetModel | undefined {
 }
 
 /** A planned view of an existing sheet whose first row is a header: what planChart needs. */
-function existingSheet(sheet: SheetModel): PlannedSheet | null {
-  const header = sheet.rows[0];
-  if (!header || !header.every((c) => c === undefined || typeof c.value === 'string')) return null;
-  const headers = header.map((c) => String(c?.value ?? ''));
-  const body = sheet.rows.slice(1).filter((r) => r?.[0]?.value !== 'Total');
-  const rows = body.map((r) => headers.map((_, i) => {
-    const v = r?.[i]?.value;
-    return v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? null);
-  }));
+function existingSheet(doc: ExcelDocument, sheet: SheetView): PlannedSheet | null {
+  if (!sheet.ws || !sheet.extent.rows || sheet.extent.rows > 200) return null;
+  const ws = sheet.ws;
+  const at = (r: number, c: number) => readCell(ws, doc, r, c)?.value ?? null;
+  const header = Array.from({ length: sheet.extent.cols }, (_, c) => at(0, c));
+  if (!header.length || !header.every((v) => v === null || typeof v === 'string')) return null;
+  const headers = header.map((v) => String(v ?? ''));
+  const rows = [];
+  for (let r = 1; r < sheet.extent.rows; r++) {
+    if (at(r, 0) === 'Total') continue;
+    rows.push(headers.map((_, i) => {
+      const v = at(r, i);
+      return v instanceof Date ? v.toISOString().slice(0, 10) : v;
+    }));
+  }
   return { name: sheet.name, headers, types: columnTypes(headers, rows), rows: rows.length, periods: looksLikePeriods(rows.map((r) => r[0])), source: `sheet "${sheet.name}"` };
 }
 
-export function planEdits(prompt: string, wb: WorkbookModel, inputs: ResolvedInputs, data: PromptData, namer: SheetNamer): AgentPlan {
+export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedInputs, data: PromptData, namer: SheetNamer): AgentPlan {
   const calls: PlannedToolCall[] = [];
   const done: string[] = [];
   const text = prompt.trim();
   const rename = /rename (?:the )?(?:sheet|tab)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
   let renamed = null as { from: string; to: string } | null;
   if (rename) {
-    const sheet = sheetNamed(wb, rename[1]);
+    const sheet = sheetNamed(doc, rename[1]);
     if (sheet) {
       renamed = { from: sheet.name, to: clean(rename[2]).slice(0, 31) };
       calls.push({ tool: 'rename_sheet', args: { sheet: sheet.name, new_name: renamed.to } });
@@ -54,22 +64,22 @@ export function planEdits(prompt: string, wb: WorkbookModel, inputs: ResolvedInp
   // Later commands may name a sheet by the name this request gives it.
   const targetName = (phrase: string): string | undefined => {
     if (renamed && words(renamed.to).every((w) => words(phrase).includes(w))) return renamed.to;
-    return sheetNamed(wb, phrase)?.name;
+    return sheetNamed(doc, phrase)?.name;
   };
   const del = /(?:delete|remove) (?:the )?(.+?) (?:sheet|tab)\b/i.exec(text) ?? /(?:delete|remove) (?:the )?(?:sheet|tab) (.+)$/im.exec(text);
   if (del) {
-    const sheet = sheetNamed(wb, del[1]);
+    const sheet = sheetNamed(doc, del[1]);
     if (sheet) { calls.push({ tool: 'delete_sheet', args: { sheet: sheet.name } }); done.push(`deleted "${sheet.name}"`); }
   }
   const move = /move (?:the )?(.+?) chart (?:to|onto|into) (?:the )?(.+?)(?: sheet| tab)?\.?$/im.exec(text);
   if (move) {
     const target = targetName(move[2]);
     const want = new Set(words(move[1]));
-    const chart = allCharts(wb).map((c) => ({ c, n: words(`${c.chart.title} ${c.chart.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
+    const chart = allCharts(doc).map((c) => ({ c, n: words(`${c.title} ${c.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
       .sort((a, b) => b.n - a.n)[0];
     if (target && chart && chart.n > 0) {
-      calls.push({ tool: 'move_chart', args: { chart_id: chart.c.chart.id, sheet: target } });
-      done.push(`moved chart "${chart.c.chart.title || chart.c.chart.id}" to "${target}"`);
+      calls.push({ tool: 'move_chart', args: { chart_id: chart.c.id, sheet: target } });
+      done.push(`moved chart "${chart.c.title || chart.c.id}" to "${target}"`);
     }
   }
   const planned: PlannedSheet[] = [];
@@ -78,27 +88,36 @@ export function planEdits(prompt: string, wb: WorkbookModel, inputs: ResolvedInp
     calls.push(p.call);
     planned.push(p.sheet);
   }
-  const addSheet = /\badd (?:a |an |another )?(?:new )?(.+?) (?:sheet|tab)\b/i.exec(text);
-  const firstName = addSheet ? clean(addSheet[1]).replace(/^\w/, (c) => c.toUpperCase()) : null;
+  const addSheet = addSheetCommand(text);
+  const firstName = addSheet?.name ?? null;
+  const cellTexts = cellTextCommands(text);
   data.tables.forEach((t, i) => {
     const p = planTableSheet(namer.name(t.name ?? (i === 0 && firstName ? firstName : `Table ${i + 1}`)), t.header, t.rows, 'the request');
     calls.push(p.call);
     planned.push(p.sheet);
   });
   if (planned.length) done.push(`added ${planned.map((s) => `"${s.name}"`).join(', ')} with the new data`);
+  let added: string | null = null;
   if (firstName && !data.tables.length && !rename && !del) {
     const name = namer.name(firstName);
+    added = name;
     calls.push({ tool: 'add_sheet', args: { name } });
-    calls.push({ tool: 'set_cells', args: { sheet: name, start: 'A1', rows: [[firstName]], style: 'title' } });
-    calls.push({ tool: 'set_cells', args: { sheet: name, start: 'A2', rows: [[`[Add the ${firstName.toLowerCase()} figures here: the request gave none.]`]], style: 'note' } });
-    done.push(`added a "${name}" sheet (empty, labelled: the request gave no figures for it)`);
+    if (!cellTexts.length && !addSheet?.explicit) {
+      calls.push({ tool: 'set_cells', args: { sheet: name, start: 'A1', rows: [[firstName]], style: 'title' } });
+      calls.push({ tool: 'set_cells', args: { sheet: name, start: 'A2', rows: [[`[Add the ${firstName.toLowerCase()} figures here: the request gave none.]`]], style: 'note' } });
+    }
+  }
+  for (const c of cellTexts) {
+    const sheet = c.sheet ? targetName(c.sheet) : added;
+    if (sheet) calls.push({ tool: 'set_cells', args: { sheet, start: c.cell, rows: [[c.text]] } });
   }
   for (const s of planned) {
     const chart = planChart(s, { sheet: s.name });
     if (chart) calls.push(chart);
   }
   if (/\badd (?:a |an )?(?:\w+ )?chart\b/i.test(text) && !planned.length) {
-    const target = wb.sheets.map(existingSheet).find((s) => s && !findSheet(wb, s.name)?.charts.length);
+    const views = sheetViews(doc);
+    const target = views.map((v) => (v.charts.length ? null : existingSheet(doc, v))).find((s) => s);
     const chart = target ? planChart(target, { sheet: target.name }) : null;
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adapter } from '../excel.adapter.ts';
-import { excelToolkit, runPlan } from '../excel-test-kit.ts';
-import { computeFormulas } from '../formula/formula-evaluator.ts';
-import { findSheet, getCell } from '../model.ts';
+import { cellAt, excelToolkit, rowValues, runPlan, sheetsOf } from '../excel-test-kit.ts';
+import { allCharts, viewOf } from '../view/sheet-view.ts';
 import { answerQuestion } from './ask-answer.ts';
 import { looksLikePeriods } from './data-plans.ts';
 import { readPromptData } from './prompt-data.ts';
@@ -53,33 +52,33 @@ describe('the builtin plan', () => {
     const kit = excelToolkit();
     const summary = await runPlan(kit, '# Revenue 2024\n\n| Month | Revenue |\n|---|---|\n| Jan | 100 |\n| Feb | 125 |\n| Mar | 150 |\n\nTarget: $500\nOwner: Ana\n');
     expect(summary).toMatch(/Built the workbook "Revenue 2024"/);
-    computeFormulas(kit.doc);
-    expect(kit.doc.sheets.map((s) => s.name)).toEqual(['Summary', 'Revenue 2024']);
-    const data = findSheet(kit.doc, 'Revenue 2024')!;
-    expect(data.rows[0].map((c) => c?.value)).toEqual(['Month', 'Revenue', 'Revenue growth']);
-    expect(getCell(data, { row: 2, col: 2 })).toMatchObject({ formula: 'IFERROR(B3/B2-1,"")', value: 0.25 });
-    expect(getCell(data, { row: 4, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)', value: 375 });
-    const sheet = findSheet(kit.doc, 'Summary')!;
-    const cells = sheet.rows.flat().filter(Boolean).map((c) => c!.formula ?? c!.value);
+    expect(sheetsOf(kit.doc).map((s) => s.name)).toEqual(['Summary', 'Revenue 2024']);
+    expect(rowValues(kit.doc, 'Revenue 2024', 1, 3)).toEqual(['Month', 'Revenue', 'Revenue growth']);
+    expect(cellAt(kit.doc, 'Revenue 2024', 'C3')).toMatchObject({ formula: 'IFERROR(B3/B2-1,"")', value: 0.25 });
+    expect(cellAt(kit.doc, 'Revenue 2024', 'B5')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)', value: 375 });
+    const cells = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].flatMap((r) => ['A', 'B'].map((c) => cellAt(kit.doc, 'Summary', `${c}${r}`))).filter(Boolean).map((c) => c!.formula ?? c!.value);
     expect(cells).toEqual(expect.arrayContaining(['Revenue 2024', 'Target', 500, 'Owner', 'Ana', "SUM('Revenue 2024'!B2:B4)", "AVERAGE('Revenue 2024'!B2:B4)"]));
-    expect(sheet.charts).toEqual([expect.objectContaining({ kind: 'line', categories: "'Revenue 2024'!$A$2:$A$4" })]);
+    expect(viewOf(kit.doc, 'Summary').charts).toEqual([expect.objectContaining({ kind: 'line', categories: "'Revenue 2024'!$A$2:$A$4" })]);
   });
 
   it('edits: renames, deletes, moves a chart, adds a named sheet, and leaves the rest alone', async () => {
     const kit = excelToolkit();
     await runPlan(kit, '| Region | Sales |\n|---|---|\n| North | 10 |\n| South | 20 |\n| East | 5 |');
     await kit.call('add_sheet', { name: 'Scratch' });
-    const chart = kit.doc.sheets.flatMap((s) => s.charts)[0];
+    const chart = allCharts(kit.doc)[0];
     const before = kit.changes.length;
     const said = await runPlan(kit, 'Rename sheet Scratch to Notes\nMove the sales chart to the Notes sheet', undefined, true);
     // The plan adds no claims of its own: what changed is what the tools recorded.
     expect(said).toBe('');
     expect(kit.changes.slice(before)).toEqual([expect.stringMatching(/Scratch.*Notes/), expect.stringMatching(/chart/i)]);
-    expect(findSheet(kit.doc, 'Notes')!.charts.map((c) => c.id)).toEqual([chart.id]);
+    expect(viewOf(kit.doc, 'Notes').charts.map((c) => c.id)).toEqual([chart.id]);
     await runPlan(kit, 'add a forecast tab', undefined, true);
-    expect(getCell(findSheet(kit.doc, 'Forecast')!, { row: 1, col: 0 })?.value).toMatch(/^\[Add the forecast figures here/);
+    expect(cellAt(kit.doc, 'Forecast', 'A2')?.value).toMatch(/^\[Add the forecast figures here/);
     await runPlan(kit, 'delete the Notes sheet', undefined, true);
-    expect(kit.doc.sheets.map((s) => s.name)).toEqual(['Summary', 'Data', 'Forecast']);
+    expect(sheetsOf(kit.doc).map((s) => s.name)).toEqual(['Summary', 'Data', 'Forecast']);
+    await runPlan(kit, 'Add a new sheet named Review with the text Checked by Ana in cell B2', undefined, true);
+    expect(cellAt(kit.doc, 'Review', 'B2')?.value).toBe('Checked by Ana');
+    expect(cellAt(kit.doc, 'Review', 'A1')).toBeUndefined();
     const none = adapter.plan({ prompt: 'make it nicer', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
     expect(none.calls).toEqual([]);
     expect(none.summary).toMatch(/this request holds none of them/);

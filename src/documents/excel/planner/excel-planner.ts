@@ -6,7 +6,7 @@
 // rename, delete, move a chart, add a chart) are carried out; everything else is left as it is.
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
-import type { WorkbookModel } from '../model.ts';
+import type { ExcelDocument } from '../excel-document.ts';
 import { answerQuestion } from './ask-answer.ts';
 import { planChart, planDataSource, planTableSheet, SheetNamer, valueColumns, type PlannedSheet } from './data-plans.ts';
 import { planEdits } from './edit-commands.ts';
@@ -78,7 +78,7 @@ function skeleton(title: string, data: PromptData, namer: SheetNamer): { calls: 
   return { calls, summary: `Created a workbook outline "${title}" with a "${name}" sheet listing ${items.length ? `the ${items.length} items of the request` : 'placeholder items'}, an empty Amount column and a live total; no figures were invented, so the amounts are left for you to fill in.` };
 }
 
-export function planWorkbook(request: PlanRequest, doc: WorkbookModel, inputs: ResolvedInputs): AgentPlan {
+export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: ResolvedInputs): AgentPlan {
   if (request.mode === 'ask') return { calls: [], summary: answerQuestion(request.prompt, doc) };
   const data = readPromptData(request.prompt);
   const namer = new SheetNamer(doc);

@@ -1,18 +1,26 @@
-// Tools on cells: read_range, set_cells, format_range, clear_range.
+// Tools on cells: read_range, set_cells, format_range, clear_range. Each changes only the cells it names,
+// in place: other cells of the row, the sheet's other parts and the cell's own format (unless asked)
+// stay as they were.
 import { Type } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { cellAddress, rangeAddress, rangeSize, type CellPos, type RangePos } from '../a1.ts';
-import { formulaErrors, parseCellInput, roundForDisplay, showCell } from '../cell-values.ts';
-import { computeFormulas } from '../formula/formula-evaluator.ts';
-import { getCell, setCell, sheetExtent, type CellModel, type CellStyle, type SheetModel, type WorkbookModel } from '../model.ts';
+import { formulaErrors, parseCellInput, roundForDisplay, showCell, type CellModel } from '../cell-values.ts';
+import { hexColor, PRESETS, presetChange, type Preset } from '../design/look.ts';
+import type { StyleChange } from '../design/styles.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { checkWritable, growDimension, hiddenByMerge, restyleCell, writeCell } from '../edits/cells.ts';
+import { refreshFormulas } from '../edits/formula-results.ts';
+import { removeMerges } from '../edits/layout.ts';
+import { renameTableColumn } from '../edits/tables.ts';
 import { numberFormatFor, typeOfFormat, type ColumnType } from '../number-formats.ts';
-import { hexColor, stylesFor } from '../workbook-styles.ts';
-import { CellText, CellValue, isColumnType, MAX_CELLS_SHOWN, NumberFormatSchema, RangeText, SheetName, sheetOf, rangeOf, cellOf } from './tool-support.ts';
+import { readCell } from '../view/cells.ts';
+import { evaluatorFor } from '../view/formula-book.ts';
+import { viewOf } from '../view/sheet-view.ts';
+import type { SheetEntry } from '../workbook.ts';
+import { CellText, CellValue, isColumnType, MAX_CELLS_SHOWN, NumberFormatSchema, RangeText, SheetName, rangeOf, cellOf } from './tool-support.ts';
 
-const PRESETS = ['title', 'subtitle', 'header', 'body', 'total', 'label', 'note'] as const;
-type Preset = (typeof PRESETS)[number];
 const Color = Type.String({ pattern: '^#?[0-9A-Fa-f]{6}$', description: 'Hex colour, e.g. "#1F4E79".' });
 
 export function resolveNumberFormat(text: string): { numFmt: string | undefined; type: ColumnType | null } {
@@ -21,35 +29,52 @@ export function resolveNumberFormat(text: string): { numFmt: string | undefined;
   return { numFmt: t, type: typeOfFormat(t) };
 }
 
-function presetStyle(wb: WorkbookModel, preset: Preset, type: ColumnType): CellStyle {
-  const s = stylesFor(wb.theme);
-  switch (preset) {
-    case 'header': return s.header(type);
-    case 'body': return s.body(type);
-    case 'total': return s.total(type);
-    default: return s[preset];
+/** The cells of a range as the model reads them: values, and `=FORMULA → result` for formulas. */
+export function readRangeRows(doc: ExcelDocument, entry: SheetEntry, range: RangePos, maxRows: number): unknown[][] {
+  const ws = doc.worksheet(entry);
+  const { evaluator, book } = evaluatorFor(doc);
+  const sheet = book.sheet(entry.name)!;
+  const rows: unknown[][] = [];
+  for (let r = range.start.row; r <= range.end.row && rows.length < maxRows; r++) {
+    const row: unknown[] = [];
+    for (let c = range.start.col; c <= range.end.col; c++) {
+      const cell = readCell(ws, doc, r, c);
+      const shown = cell ? { value: cell.formula !== undefined ? evaluator.resultAt(sheet, r, c) : cell.value, formula: cell.formula } : undefined;
+      const v = showCell(shown);
+      row.push(typeof v === 'number' ? roundForDisplay(v) : v);
+    }
+    rows.push(row);
   }
+  return rows;
 }
 
-function forEachPos(range: RangePos, fn: (pos: CellPos) => void): void {
-  for (let row = range.start.row; row <= range.end.row; row++) for (let col = range.start.col; col <= range.end.col; col++) fn({ row, col });
-}
-
-/** Keeps table headers and table column names in step when a header cell is rewritten. */
-function syncTableHeader(sheet: SheetModel, pos: CellPos, cell: CellModel | undefined): void {
-  for (const t of sheet.tables) {
-    if (pos.row !== t.range.start.row || pos.col < t.range.start.col || pos.col > t.range.end.col) continue;
+/** A header cell of a table was rewritten: it must stay text, unique in the table, and the table column follows it. */
+function syncTableHeader(doc: ExcelDocument, entry: SheetEntry, pos: CellPos, cell: CellModel | undefined): void {
+  for (const t of viewOf(doc, entry.name).tables) {
+    if (pos.row !== t.range.start.row || pos.col < t.range.start.col || pos.col > t.range.end.col || !t.headerRow) continue;
     if (!cell || typeof cell.value !== 'string' || !cell.value.trim() || cell.formula !== undefined) {
       throw new ToolError(`${cellAddress(pos)} is a header of table ${t.name}: it must hold non-empty text`);
     }
     const i = pos.col - t.range.start.col;
     if (t.columns.some((c, j) => j !== i && c.name.toLowerCase() === String(cell.value).toLowerCase())) throw new ToolError(`table ${t.name} already has a column "${cell.value}"`);
-    t.columns[i].name = String(cell.value);
+    if (t.columns[i]?.name !== cell.value) renameTableColumn(doc, t, i, String(cell.value));
   }
 }
 
-export function cellTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
-  const wb = ctx.doc;
+function styleChange(args: { number_format?: string; bold?: boolean; italic?: boolean; font_color?: string; fill?: string | null; align?: 'left' | 'center' | 'right'; wrap?: boolean }): StyleChange {
+  const change: StyleChange = {};
+  if (args.number_format) change.numFmt = resolveNumberFormat(args.number_format).numFmt ?? 'General';
+  if (args.bold !== undefined) change.bold = args.bold;
+  if (args.italic !== undefined) change.italic = args.italic;
+  if (args.font_color) change.color = { rgb: hexColor(args.font_color) };
+  if (args.fill !== undefined) change.fill = args.fill === null ? null : { rgb: hexColor(args.fill) };
+  if (args.align) change.align = args.align;
+  if (args.wrap !== undefined) change.wrap = args.wrap;
+  return change;
+}
+
+export function cellTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
+  const doc = ctx.doc;
   return [
     defineTool({
       name: 'read_range',
@@ -57,24 +82,14 @@ export function cellTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       readOnly: true,
       input: Type.Object({ sheet: SheetName, range: Type.Optional(RangeText) }, { additionalProperties: false }),
       execute: ({ sheet: name, range: text }) => {
-        const sheet = sheetOf(wb, name);
-        const extent = sheetExtent(sheet);
+        const entry = doc.sheet(name);
+        const extent = viewOf(doc, entry.name).extent;
         const range = text ? rangeOf(text) : { start: { row: 0, col: 0 }, end: { row: Math.max(0, extent.rows - 1), col: Math.max(0, extent.cols - 1) } };
-        computeFormulas(wb);
         const { cols } = rangeSize(range);
-        const maxRows = Math.max(1, Math.floor(MAX_CELLS_SHOWN / cols));
-        const rows: unknown[][] = [];
-        for (let r = range.start.row; r <= range.end.row && rows.length < maxRows; r++) {
-          const row: unknown[] = [];
-          for (let c = range.start.col; c <= range.end.col; c++) {
-            const v = showCell(getCell(sheet, { row: r, col: c }));
-            row.push(typeof v === 'number' ? roundForDisplay(v) : v);
-          }
-          rows.push(row);
-        }
+        const rows = readRangeRows(doc, entry, range, Math.max(1, Math.floor(MAX_CELLS_SHOWN / cols)));
         const shown = { start: range.start, end: { row: range.start.row + rows.length - 1, col: range.end.col } };
         const cut = shown.end.row < range.end.row;
-        return { sheet: sheet.name, range: rangeAddress(shown), rows, ...(cut ? { note: `cut at ${rows.length} rows; read ${rangeAddress({ start: { row: shown.end.row + 1, col: range.start.col }, end: range.end })} for the rest` } : {}) };
+        return { sheet: entry.name, range: rangeAddress(shown), rows, ...(cut ? { note: `cut at ${rows.length} rows; read ${rangeAddress({ start: { row: shown.end.row + 1, col: range.start.col }, end: range.end })} for the rest` } : {}) };
       },
     }),
     defineTool({
@@ -88,37 +103,45 @@ export function cellTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
         style: Type.Optional(StringEnum(PRESETS, { description: 'A workbook style for the written cells: title, subtitle, header, body, total, label or note.' })),
       }, { additionalProperties: false }),
       execute: ({ sheet: name, start, rows, number_format: fmtText, style: preset }) => {
-        const sheet = sheetOf(wb, name);
+        const entry = doc.sheet(name);
+        const ws = doc.worksheet(entry);
         const origin = cellOf(start);
         const fmt = fmtText ? resolveNumberFormat(fmtText) : null;
+        const merges = viewOf(doc, entry.name).merges;
         const written: { pos: CellPos; cell: CellModel }[] = [];
+        const formulas: CellPos[] = [];
         rows.forEach((values, r) => values.forEach((input, c) => {
           const pos = { row: origin.row + r, col: origin.col + c };
-          const { cell, typed } = parseCellInput(wb, input, cellAddress(pos));
-          const old = getCell(sheet, pos);
-          if (!cell) {
-            syncTableHeader(sheet, pos, undefined);
-            if (old?.style) setCell(sheet, pos, { value: null, style: old.style });
-            else setCell(sheet, pos, undefined);
-            return;
-          }
+          const where = `${entry.name}!${cellAddress(pos)}`;
+          checkWritable(ws, pos.row, pos.col, entry.name);
+          const hidden = hiddenByMerge(merges, pos.row, pos.col);
+          if (hidden) throw new ToolError(`${where} is hidden under the merged range ${rangeAddress(hidden)}; write to ${cellAddress(hidden.start)} or unmerge it first (set_layout unmerge)`);
+          const { cell, typed } = parseCellInput(doc, input, cellAddress(pos));
+          syncTableHeader(doc, entry, pos, cell);
+          const old = ws.data.cell(pos.row + 1, pos.col);
           // Typed text gets its format: "$1,200" currency, "12%" percent, "2024-03-31" a date, "1,250" grouped digits.
           const grouped = typed?.type === 'integer' && typeof input === 'string' && input.includes(',');
           const type = fmt?.type ?? (typed && typed.type !== 'text' && (typed.type !== 'integer' || grouped) ? typed.type : null);
-          let style = preset ? presetStyle(wb, preset, type ?? 'text') : old?.style;
-          const numFmt = fmt?.numFmt ?? (type && !style?.numFmt && !style?.raw?.numFmt ? numberFormatFor(type, typed?.currency) : undefined);
-          if (numFmt) style = style ? { ...style, numFmt } : stylesFor(wb.theme).body(type ?? 'text', numFmt);
-          const next = { ...cell, ...(style ? { style } : {}) };
-          syncTableHeader(sheet, pos, next);
-          setCell(sheet, pos, next);
-          written.push({ pos, cell: next });
+          const base = old?.s ?? 0;
+          let s: number | undefined;
+          if (preset) s = doc.styles().derive(0, { ...presetChange(doc, preset as Preset, type ?? 'text'), ...(fmt?.numFmt ? { numFmt: fmt.numFmt } : {}) });
+          else if (fmt?.numFmt) s = doc.styles().derive(base, { numFmt: fmt.numFmt });
+          else if (type && doc.styles().numFmt(base) === 'General') s = doc.styles().derive(base, { numFmt: numberFormatFor(type, typed?.currency)! });
+          writeCell(doc, entry, pos.row, pos.col, cell ? (cell.formula !== undefined ? { formula: cell.formula } : { value: cell.value }) : null, s);
+          if (cell) written.push({ pos, cell });
+          if (cell?.formula !== undefined) formulas.push(pos);
         }));
-        computeFormulas(wb);
         const area = { start: origin, end: { row: origin.row + rows.length - 1, col: origin.col + Math.max(...rows.map((r) => r.length)) - 1 } };
-        const formulas = Object.fromEntries(written.filter((w) => w.cell.formula !== undefined).slice(0, 50).map((w) => [cellAddress(w.pos), showCell(w.cell)]));
-        const errs = formulaErrors(written);
-        ctx.noteChange(`wrote ${sheet.name}!${rangeAddress(area)}`);
-        return { written: `${sheet.name}!${rangeAddress(area)}`, ...(Object.keys(formulas).length ? { formulas } : {}), ...(errs.length ? { warnings: errs } : {}) };
+        growDimension(ws, area);
+        refreshFormulas(doc, entry, formulas);
+        doc.changed(entry.part!);
+        const shown = new Map(written.filter((w) => w.cell.formula !== undefined).slice(0, 50).map((w) => {
+          const rec = readCell(ws, doc, w.pos.row, w.pos.col);
+          return [cellAddress(w.pos), { value: rec?.value ?? null, formula: rec?.formula }] as const;
+        }));
+        const errs = formulaErrors([...shown].map(([addr, cell]) => ({ pos: cellOf(addr), cell })));
+        ctx.noteChange(`wrote ${entry.name}!${rangeAddress(area)}`);
+        return { written: `${entry.name}!${rangeAddress(area)}`, ...(shown.size ? { formulas: Object.fromEntries([...shown].map(([a, c]) => [a, showCell(c)])) } : {}), ...(errs.length ? { warnings: errs } : {}) };
       },
     }),
     defineTool({
@@ -137,33 +160,24 @@ export function cellTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
         wrap: Type.Optional(Type.Boolean()),
       }, { additionalProperties: false }),
       execute: (args) => {
-        const sheet = sheetOf(wb, args.sheet);
+        const entry = doc.sheet(args.sheet);
+        const ws = doc.worksheet(entry);
         const range = rangeOf(args.range);
         const { rows, cols } = rangeSize(range);
         if (rows * cols > 200_000) throw new ToolError(`${args.range} has ${rows * cols} cells; format at most 200000 at once`);
         const fmt = args.number_format ? resolveNumberFormat(args.number_format) : null;
-        const cache = new Map<CellStyle | undefined, CellStyle>();
-        forEachPos(range, (pos) => {
-          const cell = getCell(sheet, pos);
-          const base = args.style ? presetStyle(wb, args.style, fmt?.type ?? 'text') : cell?.style;
-          let style = cache.get(base);
-          if (!style) {
-            style = { ...base };
-            if (fmt) style.numFmt = fmt.numFmt;
-            if (args.bold !== undefined) style.bold = args.bold;
-            if (args.italic !== undefined) style.italic = args.italic;
-            if (args.font_color) style.color = hexColor(args.font_color);
-            if (args.fill !== undefined) {
-              if (args.fill === null) { delete style.fill; if (style.raw?.fill) style.raw = { ...style.raw, fill: undefined }; } else style.fill = hexColor(args.fill);
-            }
-            if (args.align) style.align = args.align;
-            if (args.wrap !== undefined) style.wrap = args.wrap;
-            cache.set(base, style);
+        const change = styleChange(args);
+        const preset = args.style ? presetChange(doc, args.style, fmt?.type ?? 'text') : null;
+        for (let row = range.start.row; row <= range.end.row; row++) {
+          for (let col = range.start.col; col <= range.end.col; col++) {
+            const old = ws.data.cell(row + 1, col);
+            restyleCell(doc, entry, row, col, preset ? doc.styles().derive(0, { ...preset, ...change }) : doc.styles().derive(old?.s ?? 0, change));
           }
-          setCell(sheet, pos, { ...(cell ?? { value: null }), style });
-        });
-        ctx.noteChange(`formatted ${sheet.name}!${rangeAddress(range)}`);
-        return `Formatted ${sheet.name}!${rangeAddress(range)}.`;
+        }
+        growDimension(ws, range);
+        doc.changed(entry.part!);
+        ctx.noteChange(`formatted ${entry.name}!${rangeAddress(range)}`);
+        return `Formatted ${entry.name}!${rangeAddress(range)}.`;
       },
     }),
     defineTool({
@@ -171,14 +185,27 @@ export function cellTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       description: 'Empties cells (values, formulas and formatting). Tables and charts over the range stay; delete them with their own tools.',
       input: Type.Object({ sheet: SheetName, range: RangeText }, { additionalProperties: false }),
       execute: ({ sheet: name, range: text }) => {
-        const sheet = sheetOf(wb, name);
+        const entry = doc.sheet(name);
+        const ws = doc.worksheet(entry);
         const range = rangeOf(text);
-        const header = sheet.tables.find((t) => t.range.start.row >= range.start.row && t.range.start.row <= range.end.row && t.range.start.col <= range.end.col && t.range.end.col >= range.start.col);
+        const header = viewOf(doc, entry.name).tables.find((t) => t.range.start.row >= range.start.row && t.range.start.row <= range.end.row && t.range.start.col <= range.end.col && t.range.end.col >= range.start.col);
         if (header) throw new ToolError(`${text} includes the header row of table ${header.name}; delete the table first (delete_table) or clear only data rows`);
-        forEachPos(range, (pos) => setCell(sheet, pos, undefined));
-        sheet.merges = sheet.merges.filter((m) => !(m.start.row >= range.start.row && m.end.row <= range.end.row && m.start.col >= range.start.col && m.end.col <= range.end.col));
-        ctx.noteChange(`cleared ${sheet.name}!${rangeAddress(range)}`);
-        return `Cleared ${sheet.name}!${rangeAddress(range)}.`;
+        for (const row of ws.data.allRows()) {
+          if (row.r - 1 < range.start.row || row.r - 1 > range.end.row) continue;
+          for (const c of [...ws.data.cellsOf(row)]) {
+            if (c.col < range.start.col || c.col > range.end.col) continue;
+            checkWritable(ws, row.r - 1, c.col, entry.name);
+            writeCell(doc, entry, row.r - 1, c.col, null, 0);
+            ws.data.remove(row.r, c.col);
+          }
+        }
+        removeMerges(ws, (ref) => {
+          const m = rangeOf(ref);
+          return m.start.row >= range.start.row && m.end.row <= range.end.row && m.start.col >= range.start.col && m.end.col <= range.end.col;
+        });
+        doc.changed(entry.part!);
+        ctx.noteChange(`cleared ${entry.name}!${rangeAddress(range)}`);
+        return `Cleared ${entry.name}!${rangeAddress(range)}.`;
       },
     }),
   ];

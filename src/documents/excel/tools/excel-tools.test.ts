@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adapter } from '../excel.adapter.ts';
-import { excelToolkit } from '../excel-test-kit.ts';
-import { findSheet, getCell } from '../model.ts';
+import { cellAt, excelToolkit, rowValues } from '../excel-test-kit.ts';
+import { viewOf } from '../view/sheet-view.ts';
 
 async function salesKit() {
   const kit = excelToolkit();
@@ -12,11 +12,11 @@ async function salesKit() {
 describe('Excel tools', () => {
   it('types columns from their values and headers, and builds the header, table, totals and frozen pane', async () => {
     const kit = await salesKit();
-    const sales = findSheet(kit.doc, 'Sales')!;
-    expect(getCell(sales, { row: 1, col: 1 })).toMatchObject({ value: 1000, style: { numFmt: '"$"#,##0.00;("$"#,##0.00)' } });
-    expect(getCell(sales, { row: 1, col: 2 })?.value).toBe(4);
-    expect(getCell(sales, { row: 4, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)' });
-    expect(getCell(sales, { row: 4, col: 2 })).toMatchObject({ formula: 'SUBTOTAL(109,C2:C4)' });
+    expect(cellAt(kit.doc, 'Sales', 'B2')).toMatchObject({ value: 1000, numFmt: '"$"#,##0.00;("$"#,##0.00)' });
+    expect(cellAt(kit.doc, 'Sales', 'C2')?.value).toBe(4);
+    expect(cellAt(kit.doc, 'Sales', 'B5')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B4)', value: 3850.5 });
+    expect(cellAt(kit.doc, 'Sales', 'C5')).toMatchObject({ formula: 'SUBTOTAL(109,C2:C4)', value: 16 });
+    const sales = viewOf(kit.doc, 'Sales');
     expect(sales.freeze).toEqual({ rows: 1, columns: 0 });
     expect(sales.tables[0]).toMatchObject({ name: 'Sales', totalsRow: true });
     expect(kit.changes).toEqual(['added sheet "Sales"']);
@@ -42,7 +42,7 @@ describe('Excel tools', () => {
       ['add_chart', { sheet: 'Sales', kind: 'radar', data_range: 'A1:C4' }, /kind/],
       ['add_table', { sheet: 'Sales', range: 'A2:C3' }, /overlaps table Sales/],
       ['update_chart', { chart_id: 'chart9', title: 'x' }, /no chart "chart9"/],
-      ['delete_sheet', { sheet: 'Sales' }, /at least one sheet/],
+      ['delete_sheet', { sheet: 'Sales' }, /at least one visible sheet/],
       ['import_data_source', { source: 'nope' }, /no data source "nope"/],
       ['insert_image', { sheet: 'Sales', image_id: 'img_x', position: 'A1' }, /no image "img_x"/],
       ['no_such_tool', {}, /no tool named "no_such_tool"/],
@@ -52,7 +52,7 @@ describe('Excel tools', () => {
       expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
       expect(String(r.output), `${tool} ${JSON.stringify(args)}`).toMatch(message);
     }
-    expect(findSheet(kit.doc, 'Sales')!.rows[0].map((c) => c?.value)).toEqual(['Month', 'Revenue', 'Units']);
+    expect(rowValues(kit.doc, 'Sales', 1, 3)).toEqual(['Month', 'Revenue', 'Units']);
   });
 
   it('renames a sheet with the formulas and charts that refer to it, and warns when a deleted sheet is still used', async () => {
@@ -61,10 +61,9 @@ describe('Excel tools', () => {
     await kit.call('set_cells', { sheet: 'Summary', start: 'A1', rows: [['=SUM(Sales!B2:B4)', '="Sales!"&Sales!A2']] });
     await kit.call('add_chart', { sheet: 'Summary', kind: 'column', data_sheet: 'Sales', data_range: 'A1:B4' });
     await kit.call('rename_sheet', { sheet: 'Sales', new_name: 'Q1 Sales' });
-    const summary = findSheet(kit.doc, 'Summary')!;
-    expect(getCell(summary, { row: 0, col: 0 })?.formula).toBe("SUM('Q1 Sales'!B2:B4)");
-    expect(getCell(summary, { row: 0, col: 1 })?.formula).toBe(`"Sales!"&'Q1 Sales'!A2`);
-    expect(summary.charts[0]).toMatchObject({ categories: "'Q1 Sales'!$A$2:$A$4", series: [{ values: "'Q1 Sales'!$B$2:$B$4" }] });
+    expect(cellAt(kit.doc, 'Summary', 'A1')?.formula).toBe("SUM('Q1 Sales'!B2:B4)");
+    expect(cellAt(kit.doc, 'Summary', 'B1')?.formula).toBe(`"Sales!"&'Q1 Sales'!A2`);
+    expect(viewOf(kit.doc, 'Summary').charts[0]).toMatchObject({ categories: "'Q1 Sales'!$A$2:$A$4", series: [{ values: "'Q1 Sales'!$B$2:$B$4" }] });
     expect(await kit.call('delete_sheet', { sheet: 'Q1 Sales' })).toMatch(/Summary referred to it/);
   });
 
@@ -87,8 +86,7 @@ describe('Excel tools', () => {
     await kit.call('set_cells', { sheet: 'Costs', start: 'A1', rows: [['Item', 'Amount'], ['Rent', 1000], ['Power', 250]], style: 'body' });
     await kit.call('format_range', { sheet: 'Costs', range: 'B2:B3', number_format: 'currency' });
     expect(await kit.call('add_table', { sheet: 'Costs', range: 'A1:B3', name: 'Cost lines', totals: { Amount: 'sum' } })).toMatchObject({ table: 'Cost_lines', range: 'A1:B4' });
-    const costs = findSheet(kit.doc, 'Costs')!;
-    expect(getCell(costs, { row: 3, col: 1 })).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1250, style: { numFmt: '"$"#,##0.00;("$"#,##0.00)' } });
-    expect(getCell(costs, { row: 3, col: 0 })?.value).toBe('Total');
+    expect(cellAt(kit.doc, 'Costs', 'B4')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1250, numFmt: '"$"#,##0.00;("$"#,##0.00)' });
+    expect(cellAt(kit.doc, 'Costs', 'A4')?.value).toBe('Total');
   });
 });

@@ -1,16 +1,22 @@
 // Tools on sheets: add_sheet (a typed data sheet in one call), import_data_source, rename_sheet,
-// move_sheet, delete_sheet and set_layout (frozen panes, filter, widths, merges, tab colour).
+// move_sheet, delete_sheet and set_layout (frozen panes, filter, widths, merges, tab colour). A new sheet
+// is a new part; the others change the workbook part, or the one sheet's layout elements.
 import { Type } from 'typebox';
+import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type DataTable, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
-import { columnIndex, rangeAddress } from '../a1.ts';
+import { columnIndex, rangeAddress, rangesOverlap } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
-import { createSheet, findSheet, safeSheetName, setCell, sheetNameProblem, type WorkbookModel } from '../model.ts';
-import { buildDataBlock, describeBlock, type ColumnSpec } from '../sheet-builder.ts';
-import { renameSheetReferences, sheetsReferring } from '../sheet-references.ts';
-import { hexColor, stylesFor } from '../workbook-styles.ts';
-import { CellValue, ColumnTypeSchema, RangeText, SheetName, sheetOf, rangeOf } from './tool-support.ts';
-import { StringEnum } from '../../../http/schemas.ts';
+import { hexColor, presetStyle, titleRowHeight } from '../design/look.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { growDimension, writeCell } from '../edits/cells.ts';
+import { buildDataBlock, describeBlock, type ColumnSpec } from '../edits/data-block.ts';
+import { addMerge, removeMerges, setAutoFilter, setColumnWidths, setFreeze, setGridlines, setLandscape, setRowHeight, setTabColor } from '../edits/layout.ts';
+import { refersTo } from '../edits/sheet-names.ts';
+import { addSheet, deleteSheet, moveSheet, renameSheet, safeSheetName } from '../edits/sheets.ts';
+import { freezeOf, sheetViews, viewOf } from '../view/sheet-view.ts';
+import type { SheetEntry } from '../workbook.ts';
+import { CellValue, ColumnTypeSchema, RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 const ColumnSpecSchema = Type.Object({
   header: Type.String({ minLength: 1, maxLength: 255 }),
@@ -31,18 +37,26 @@ export function findDataSource(tables: DataTable[], name: string): DataTable {
   return t;
 }
 
-function placeSheet(wb: WorkbookModel, name: string, position: number | undefined) {
-  const problem = sheetNameProblem(name);
-  if (problem) throw new ToolError(`"${name}": ${problem}`);
-  if (findSheet(wb, name)) throw new ToolError(`A sheet named "${name}" already exists.`);
-  const sheet = createSheet(name);
-  const at = position === undefined ? wb.sheets.length : Math.min(Math.max(position - 1, 0), wb.sheets.length);
-  wb.sheets.splice(at, 0, sheet);
-  return sheet;
+/**
+ * A new sheet at a 1-based tab position (default last). In a new workbook, the template's blank sheet
+ * gives way to the first real one, so positions count the real sheets.
+ */
+export function placeSheet(doc: ExcelDocument, name: string, position: number | undefined): SheetEntry {
+  const blank = doc.placeholder ? doc.worksheetEntries().find((e) => e.part === doc.placeholder && !doc.worksheet(e).changed) : undefined;
+  const others = doc.sheets().filter((s) => s.el !== blank?.el).length;
+  const at = position === undefined ? others : Math.min(Math.max(position - 1, 0), others);
+  const entry = addSheet(doc, name, blank && doc.sheets().indexOf(blank) < at ? at + 1 : at);
+  if (blank) {
+    const flags = { recalc: doc.needsRecalc, formulas: doc.formulasChanged };
+    deleteSheet(doc, blank);
+    Object.assign(doc, { needsRecalc: flags.recalc, formulasChanged: flags.formulas });
+  }
+  doc.placeholder = null;
+  return doc.findSheet(entry.name)!;
 }
 
-export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
-  const wb = ctx.doc;
+export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
+  const doc = ctx.doc;
   return [
     defineTool({
       name: 'add_sheet',
@@ -59,23 +73,24 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       }, { additionalProperties: false }),
       execute: (args) => {
         if (args.rows?.length && !args.columns) throw new ToolError('rows need columns: give columns with a header for each');
-        const sheet = placeSheet(wb, args.name, args.position);
-        if (args.title && wb.title === 'Workbook') wb.title = args.title;
-        ctx.noteChange(`added sheet "${sheet.name}"`);
+        const entry = placeSheet(doc, args.name, args.position);
+        ctx.noteChange(`added sheet "${entry.name}"`);
         if (!args.columns) {
-          const styles = stylesFor(wb.theme);
+          const ws = doc.worksheet(entry);
           if (args.title) {
-            setCell(sheet, { row: 0, col: 0 }, { value: args.title, style: styles.title });
-            sheet.rowHeights[0] = 24;
+            writeCell(doc, entry, 0, 0, { value: args.title }, presetStyle(doc, 'title'));
+            setRowHeight(ws, 1, titleRowHeight(doc));
           }
-          if (args.subtitle) setCell(sheet, { row: args.title ? 1 : 0, col: 0 }, { value: args.subtitle, style: styles.subtitle });
-          return { sheet: sheet.name, position: wb.sheets.indexOf(sheet) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
+          if (args.subtitle) writeCell(doc, entry, args.title ? 1 : 0, 0, { value: args.subtitle }, presetStyle(doc, 'subtitle'));
+          if (args.title || args.subtitle) growDimension(ws, { start: { row: 0, col: 0 }, end: { row: args.title && args.subtitle ? 1 : 0, col: 0 } });
+          doc.changed(entry.part!);
+          return { sheet: entry.name, position: doc.sheets().findIndex((s) => s.el === entry.el) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
         }
-        const built = buildDataBlock(wb, sheet, {
+        const built = buildDataBlock(doc, entry, {
           title: args.title, subtitle: args.subtitle, columns: args.columns as ColumnSpec[], rows: args.rows ?? [], totals: args.totals,
-          tableName: args.as_table === false ? null : sheet.name,
+          tableName: args.as_table === false ? null : entry.name,
         });
-        return describeBlock(sheet, built);
+        return describeBlock(entry, built);
       },
     }),
     defineTool({
@@ -91,11 +106,11 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       }, { additionalProperties: false }),
       execute: (args) => {
         const table = findDataSource(ctx.inputs.dataSources, args.source);
-        const sheet = placeSheet(wb, args.sheet_name ?? safeSheetName(wb, table.name), undefined);
+        const entry = placeSheet(doc, args.sheet_name ?? safeSheetName(doc, table.name), undefined);
         const columns: ColumnSpec[] = table.columns.map((header, i) => ({ header, ...(args.columns?.[i] ?? {}) }));
-        const built = buildDataBlock(wb, sheet, { title: args.title, columns, rows: dataSourceRows(table), totals: args.totals, tableName: args.as_table === false ? null : sheet.name });
-        ctx.noteChange(`imported "${table.name}" (${table.rows.length} rows) into sheet "${sheet.name}"`);
-        return describeBlock(sheet, built);
+        const built = buildDataBlock(doc, entry, { title: args.title, columns, rows: dataSourceRows(table), totals: args.totals, tableName: args.as_table === false ? null : entry.name });
+        ctx.noteChange(`imported "${table.name}" (${table.rows.length} rows) into sheet "${entry.name}"`);
+        return describeBlock(entry, built);
       },
     }),
     defineTool({
@@ -103,14 +118,9 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       description: 'Renames a sheet; formulas and charts that refer to it follow.',
       input: Type.Object({ sheet: SheetName, new_name: SheetName }, { additionalProperties: false }),
       execute: ({ sheet: name, new_name: next }) => {
-        const sheet = sheetOf(wb, name);
-        const problem = sheetNameProblem(next);
-        if (problem) throw new ToolError(`"${next}": ${problem}`);
-        const other = findSheet(wb, next);
-        if (other && other !== sheet) throw new ToolError(`A sheet named "${next}" already exists.`);
-        const old = sheet.name;
-        renameSheetReferences(wb, old, next);
-        sheet.name = next;
+        const entry = doc.sheet(name);
+        const old = entry.name;
+        renameSheet(doc, entry, next);
         ctx.noteChange(`renamed sheet "${old}" to "${next}"`);
         return `Renamed "${old}" to "${next}".`;
       },
@@ -120,11 +130,11 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       description: 'Moves a sheet to another tab position (1 = first).',
       input: Type.Object({ sheet: SheetName, position: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
       execute: ({ sheet: name, position }) => {
-        const sheet = sheetOf(wb, name);
-        wb.sheets.splice(wb.sheets.indexOf(sheet), 1);
-        wb.sheets.splice(Math.min(position - 1, wb.sheets.length), 0, sheet);
-        ctx.noteChange(`moved sheet "${sheet.name}" to position ${wb.sheets.indexOf(sheet) + 1}`);
-        return `Sheet order: ${wb.sheets.map((s) => s.name).join(', ')}.`;
+        const entry = doc.findSheet(name) ?? doc.sheet(name);
+        moveSheet(doc, entry, position - 1);
+        const order = doc.sheets().map((s) => s.name);
+        ctx.noteChange(`moved sheet "${entry.name}" to position ${order.indexOf(entry.name) + 1}`);
+        return `Sheet order: ${order.join(', ')}.`;
       },
     }),
     defineTool({
@@ -132,12 +142,11 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       description: 'Deletes a sheet with its tables and charts. Formulas elsewhere that refer to it will show #REF!.',
       input: Type.Object({ sheet: SheetName }, { additionalProperties: false }),
       execute: ({ sheet: name }) => {
-        const sheet = sheetOf(wb, name);
-        if (wb.sheets.length === 1) throw new ToolError('A workbook keeps at least one sheet; add another before deleting this one.');
-        wb.sheets.splice(wb.sheets.indexOf(sheet), 1);
-        const referring = sheetsReferring(wb, sheet.name);
-        ctx.noteChange(`deleted sheet "${sheet.name}"`);
-        return `Deleted "${sheet.name}".${referring.length ? ` Formulas or charts on ${referring.join(', ')} referred to it and now show #REF!; fix or clear them.` : ''}`;
+        const entry = doc.findSheet(name) ?? doc.sheet(name);
+        const referring = sheetViews(doc).filter((v) => v.entry.el !== entry.el && v.ws && referringCells(doc, v.entry, entry.name)).map((v) => v.name);
+        deleteSheet(doc, entry);
+        ctx.noteChange(`deleted sheet "${entry.name}"`);
+        return `Deleted "${entry.name}".${referring.length ? ` Formulas on ${referring.join(', ')} referred to it and now show #REF!; fix or clear them.` : ''}`;
       },
     }),
     defineTool({
@@ -156,35 +165,47 @@ export function sheetTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
         landscape: Type.Optional(Type.Boolean()),
       }, { additionalProperties: false }),
       execute: (args) => {
-        const sheet = sheetOf(wb, args.sheet);
+        const entry = doc.sheet(args.sheet);
+        const ws = doc.worksheet(entry);
         if (args.freeze_rows !== undefined || args.freeze_columns !== undefined) {
-          const rows = args.freeze_rows ?? sheet.freeze?.rows ?? 0;
-          const columns = args.freeze_columns ?? sheet.freeze?.columns ?? 0;
-          sheet.freeze = rows || columns ? { rows, columns } : null;
+          const now = freezeOf(ws);
+          setFreeze(ws, args.freeze_rows ?? now?.rows ?? 0, args.freeze_columns ?? now?.columns ?? 0);
         }
-        if (args.autofilter !== undefined) sheet.autoFilter = args.autofilter === null ? null : rangeOf(args.autofilter);
-        for (const [letters, width] of Object.entries(args.column_widths ?? {})) {
-          const c = columnIndex(letters);
-          sheet.columns[c] = { ...sheet.columns[c], width, hidden: width === 0 };
+        if (args.autofilter !== undefined) {
+          const range = args.autofilter === null ? null : rangeOf(args.autofilter);
+          const table = range ? viewOf(doc, entry.name).tables.find((t) => rangesOverlap(t.range, range)) : undefined;
+          if (table) throw new ToolError(`${args.autofilter} overlaps table ${table.name}, which has its own filter buttons`);
+          setAutoFilter(ws, range);
         }
+        setColumnWidths(ws, new Map(Object.entries(args.column_widths ?? {}).map(([letters, w]) => [columnIndex(letters), w])));
         for (const text of args.unmerge ?? []) {
-          const r = rangeOf(text);
-          sheet.merges = sheet.merges.filter((m) => rangeAddress(m) !== rangeAddress(r));
+          const r = rangeAddress(rangeOf(text));
+          removeMerges(ws, (ref) => rangeAddress(rangeOf(ref)) === r);
         }
+        const merges = [...viewOf(doc, entry.name).merges];
         for (const text of args.merge ?? []) {
           const r = rangeOf(text);
-          if (sheet.merges.some((m) => !(m.end.row < r.start.row || m.start.row > r.end.row || m.end.col < r.start.col || m.start.col > r.end.col))) throw new ToolError(`${text} overlaps a merged range; unmerge it first`);
-          sheet.merges.push(r);
+          if (merges.some((m) => rangesOverlap(m, r))) throw new ToolError(`${text} overlaps a merged range; unmerge it first`);
+          addMerge(ws, r);
+          merges.push(r);
         }
-        if (args.tab_color !== undefined) {
-          if (args.tab_color === null) delete sheet.tabColor;
-          else sheet.tabColor = hexColor(args.tab_color);
-        }
-        if (args.show_gridlines !== undefined) sheet.showGridLines = args.show_gridlines;
-        if (args.landscape !== undefined) sheet.landscape = args.landscape;
-        ctx.noteChange(`changed the layout of "${sheet.name}"`);
-        return `Layout of "${sheet.name}" updated.`;
+        if (args.tab_color !== undefined) setTabColor(ws, args.tab_color === null ? null : hexColor(args.tab_color));
+        if (args.show_gridlines !== undefined) setGridlines(ws, args.show_gridlines);
+        if (args.landscape !== undefined) setLandscape(ws, args.landscape);
+        doc.changed(entry.part!);
+        ctx.noteChange(`changed the layout of "${entry.name}"`);
+        return `Layout of "${entry.name}" updated.`;
       },
     }),
   ];
+}
+
+/** Whether a sheet's formulas mention another sheet by name. */
+function referringCells(doc: ExcelDocument, entry: SheetEntry, name: string): boolean {
+  const ws = doc.worksheet(entry);
+  for (const row of ws.data.allRows()) {
+    if (!row.dirty && !row.body.includes(name)) continue;
+    if (ws.data.cellsOf(row).some((c) => c.f?.text && refersTo(c.f.text, name))) return true;
+  }
+  return false;
 }

@@ -4,19 +4,22 @@ import { Type } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
-import { rangeAddress, rangesOverlap } from '../a1.ts';
-import { totalsFormula } from '../drawing-xml.ts';
-import { computeFormulas } from '../formula/formula-evaluator.ts';
-import { allTables, getCell, setCell, type TableColumnModel, type TotalsFunction, type WorkbookModel } from '../model.ts';
+import { rangeAddress, rangesOverlap, type CellPos } from '../a1.ts';
+import { presetStyle } from '../design/look.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { growDimension, writeCell } from '../edits/cells.ts';
+import { refreshFormulas } from '../edits/formula-results.ts';
+import { setAutoFilter } from '../edits/layout.ts';
+import { addTable, deleteTable, tableName, totalsFormula } from '../edits/tables.ts';
 import { typeOfFormat } from '../number-formats.ts';
-import { tableName } from '../sheet-builder.ts';
-import { stylesFor } from '../workbook-styles.ts';
-import { RangeText, SheetName, sheetOf, rangeOf } from './tool-support.ts';
+import { readCell } from '../view/cells.ts';
+import { allTables, findTable, viewOf } from '../view/sheet-view.ts';
+import { RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 export const TABLE_STYLES = ['TableStyleMedium2', 'TableStyleMedium9', 'TableStyleMedium4', 'TableStyleMedium7', 'TableStyleLight9', 'TableStyleLight1', 'TableStyleDark2'] as const;
 
-export function tableTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
-  const wb = ctx.doc;
+export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
+  const doc = ctx.doc;
   return [
     defineTool({
       name: 'add_table',
@@ -29,14 +32,16 @@ export function tableTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
         totals: Type.Optional(Type.Record(Type.String(), StringEnum(['sum', 'average', 'count', 'min', 'max'] as const), { description: 'Totals row functions by column header, e.g. {"Revenue": "sum"}.' })),
       }, { additionalProperties: false }),
       execute: (a) => {
-        const sheet = sheetOf(wb, a.sheet);
+        const entry = doc.sheet(a.sheet);
+        const ws = doc.worksheet(entry);
         const range = rangeOf(a.range);
         if (range.end.row === range.start.row) throw new ToolError('a table needs a header row and at least one data row');
-        const clash = allTables(wb).find((t) => t.sheet === sheet && rangesOverlap(t.table.range, range));
-        if (clash) throw new ToolError(`${a.range} overlaps table ${clash.table.name} (${rangeAddress(clash.table.range)})`);
-        const columns: TableColumnModel[] = [];
+        const view = viewOf(doc, entry.name);
+        const clash = view.tables.find((t) => rangesOverlap(t.range, range));
+        if (clash) throw new ToolError(`${a.range} overlaps table ${clash.name} (${rangeAddress(clash.range)})`);
+        const columns: { name: string; totalsFunction?: string; totalsLabel?: string }[] = [];
         for (let c = range.start.col; c <= range.end.col; c++) {
-          const v = getCell(sheet, { row: range.start.row, col: c });
+          const v = readCell(ws, doc, range.start.row, c);
           const name = typeof v?.value === 'string' && v.formula === undefined ? v.value.trim() : '';
           if (!name) throw new ToolError(`the header cell of column ${c - range.start.col + 1} (row ${range.start.row + 1}) must hold text; write headers first with set_cells`);
           if (columns.some((x) => x.name.toLowerCase() === name.toLowerCase())) throw new ToolError(`header "${name}" appears twice; table headers must be unique`);
@@ -44,39 +49,44 @@ export function tableTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
         }
         const totals = Object.entries(a.totals ?? {});
         let end = range.end;
+        const formulas: CellPos[] = [];
         if (totals.length) {
           const row = range.end.row + 1;
           for (let c = range.start.col; c <= range.end.col; c++) {
-            if (getCell(sheet, { row, col: c })?.value != null) throw new ToolError(`row ${row + 1} below the table is not empty; the totals row goes there`);
+            const below = readCell(ws, doc, row, c);
+            if (below && (below.value !== null || below.formula !== undefined)) throw new ToolError(`row ${row + 1} below the table is not empty; the totals row goes there`);
           }
-          const styles = stylesFor(wb.theme);
           for (const [header, fn] of totals) {
             const i = columns.findIndex((x) => x.name.toLowerCase() === header.toLowerCase());
             if (i < 0) throw new ToolError(`totals: there is no column "${header}" (columns: ${columns.map((x) => x.name).join(', ')})`);
-            columns[i].totalsFunction = fn as TotalsFunction;
+            columns[i].totalsFunction = fn;
           }
           columns.forEach((col, i) => {
             const c = range.start.col + i;
-            const above = getCell(sheet, { row: range.end.row, col: c })?.style;
-            const numFmt = above?.numFmt ?? (above?.raw?.numFmt as string | undefined);
+            const above = ws.data.cell(range.end.row + 1, c);
+            const numFmt = above ? doc.styles().numFmt(above.s) : 'General';
             const type = typeOfFormat(numFmt) ?? 'text';
+            const fmt = numFmt === 'General' ? undefined : numFmt;
             if (col.totalsFunction) {
               const data = rangeAddress({ start: { row: range.start.row + 1, col: c }, end: { row: range.end.row, col: c } });
-              setCell(sheet, { row, col: c }, { value: null, formula: totalsFormula(col.totalsFunction, data), style: styles.total(type, col.totalsFunction === 'count' ? '#,##0' : numFmt) });
+              writeCell(doc, entry, row, c, { formula: totalsFormula(col.totalsFunction, data) }, presetStyle(doc, 'total', type, col.totalsFunction === 'count' ? '#,##0' : fmt));
+              formulas.push({ row, col: c });
             } else if (i === 0) {
               col.totalsLabel = 'Total';
-              setCell(sheet, { row, col: c }, { value: 'Total', style: styles.total('text') });
+              writeCell(doc, entry, row, c, { value: 'Total' }, presetStyle(doc, 'total'));
             } else {
-              setCell(sheet, { row, col: c }, { value: null, style: styles.total(type, numFmt) });
+              writeCell(doc, entry, row, c, null, presetStyle(doc, 'total', type, fmt));
             }
           });
           end = { row, col: range.end.col };
+          growDimension(ws, { start: range.start, end });
         }
-        const name = tableName(wb, a.name ?? sheet.name);
-        sheet.tables.push({ name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? 'TableStyleMedium2', bandedRows: true });
-        if (sheet.autoFilter && rangesOverlap(sheet.autoFilter, range)) sheet.autoFilter = null;
-        computeFormulas(wb);
-        ctx.noteChange(`added table ${name} on "${sheet.name}"`);
+        const name = tableName(doc, a.name ?? entry.name);
+        if (view.autoFilter && rangesOverlap(view.autoFilter, range)) setAutoFilter(ws, null);
+        addTable(doc, entry, { name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? 'TableStyleMedium2', bandedRows: true });
+        refreshFormulas(doc, entry, formulas);
+        doc.changed(entry.part!);
+        ctx.noteChange(`added table ${name} on "${entry.name}"`);
         return { table: name, range: rangeAddress({ start: range.start, end }), columns: columns.map((c) => c.name) };
       },
     }),
@@ -85,11 +95,11 @@ export function tableTools(ctx: ToolContext<WorkbookModel>): AgentTool[] {
       description: 'Removes an Excel table (the cells and their values stay).',
       input: Type.Object({ name: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
       execute: (a) => {
-        const found = allTables(wb).find((t) => t.table.name.toLowerCase() === a.name.toLowerCase());
-        if (!found) throw new ToolError(`There is no table "${a.name}". Tables: ${allTables(wb).map((t) => t.table.name).join(', ') || 'none'}.`);
-        found.sheet.tables.splice(found.sheet.tables.indexOf(found.table), 1);
-        ctx.noteChange(`removed table ${found.table.name}`);
-        return `Removed table ${found.table.name}.`;
+        const found = findTable(doc, a.name);
+        if (!found) throw new ToolError(`There is no table "${a.name}". Tables: ${allTables(doc).map((t) => t.name).join(', ') || 'none'}.`);
+        deleteTable(doc, found);
+        ctx.noteChange(`removed table ${found.name}`);
+        return `Removed table ${found.name}.`;
       },
     }),
   ];

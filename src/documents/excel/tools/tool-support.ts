@@ -5,8 +5,9 @@ import { StringEnum } from '../../../http/schemas.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { parseCell, parseRange, parseSheetRange, sheetRangeAddress, type CellPos, type RangePos } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
-import { allCharts, findSheet, type ChartModel, type SheetModel, type WorkbookModel } from '../model.ts';
+import type { ExcelDocument } from '../excel-document.ts';
 import { COLUMN_TYPES, type ColumnType } from '../number-formats.ts';
+import type { SheetEntry } from '../workbook.ts';
 
 export const CellValue = Type.Unsafe<CellInput>({
   type: ['string', 'number', 'boolean', 'null'],
@@ -26,12 +27,6 @@ export const NumberFormatSchema = Type.String({
   description: 'A column type (currency, percent, integer, number, date, datetime, text) or an Excel format code such as "0.00%" or "\\"€\\"#,##0".',
 });
 
-export function sheetOf(wb: WorkbookModel, name: string): SheetModel {
-  const sheet = findSheet(wb, name);
-  if (!sheet) throw new ToolError(`There is no sheet named "${name}". Sheets: ${wb.sheets.map((s) => `"${s.name}"`).join(', ') || 'none (add one with add_sheet)'}.`);
-  return sheet;
-}
-
 export function rangeOf(text: string): RangePos {
   const local = text.includes('!') ? text.slice(text.lastIndexOf('!') + 1) : text;
   const range = parseRange(local);
@@ -46,20 +41,11 @@ export function cellOf(text: string): CellPos {
 }
 
 /** A range as charts store it: sheet-qualified and absolute. Bare ranges are on `defaultSheet`. */
-export function qualifiedRange(wb: WorkbookModel, text: string, defaultSheet: SheetModel): { ref: string; sheet: SheetModel; range: RangePos } {
+export function qualifiedRange(doc: ExcelDocument, text: string, defaultSheet: SheetEntry): { ref: string; sheet: SheetEntry; range: RangePos } {
   const parsed = parseSheetRange(text);
   if (!parsed) throw new ToolError(`"${text}" is not a range; use "A2:A13" or "Sales!B2:B13".`);
-  const sheet = parsed.sheet === null ? defaultSheet : sheetOf(wb, parsed.sheet);
+  const sheet = parsed.sheet === null ? defaultSheet : doc.sheet(parsed.sheet);
   return { ref: sheetRangeAddress(sheet.name, parsed.range), sheet, range: parsed.range };
-}
-
-export function chartOf(wb: WorkbookModel, id: string): { sheet: SheetModel; chart: ChartModel } {
-  const found = allCharts(wb).find((c) => c.chart.id === id || c.chart.title.toLowerCase() === id.toLowerCase());
-  if (!found) {
-    const ids = allCharts(wb).map((c) => `${c.chart.id} ("${c.chart.title}" on ${c.sheet.name})`);
-    throw new ToolError(`There is no chart "${id}". Charts: ${ids.join(', ') || 'none'}.`);
-  }
-  return found;
 }
 
 export function isColumnType(s: string): s is ColumnType {

@@ -1,17 +1,16 @@
-// Workbooks through the Excel documents' reader (exceljs plus the package parts), with formulas
+// Workbooks through the Excel documents' read-only snapshot (view/workbook-values.ts), with formulas
 // computed where the file holds no cached result. Each non-empty sheet becomes one table from its
 // header row down (see analysis/workbook-view.ts), with A1 locations; a title above the header
 // becomes a passage.
 import { DocumentUnreadable } from '../../../documents/agent/tool-error.ts';
-import { readWorkbookModel } from '../../../documents/excel/excel-reader.ts';
-import { computeFormulas } from '../../../documents/excel/formula/formula-evaluator.ts';
+import { readWorkbookValues } from '../../../documents/excel/view/workbook-values.ts';
 import { isNumber, sheetTable, valueAt, cellText, a1 } from '../../../analysis/workbook-view.ts';
 import { DocBuilder, UnreadableFile, type ExtractedDoc, type TableCell } from './extracted.ts';
 
 export async function extractXlsx(bytes: Buffer, budget: number): Promise<ExtractedDoc> {
   let wb;
   try {
-    wb = computeFormulas(await readWorkbookModel(bytes));
+    wb = readWorkbookValues(bytes);
   } catch (err) {
     if (err instanceof DocumentUnreadable) throw new UnreadableFile(err.message);
     throw err;

@@ -1,14 +1,22 @@
-// Writes a typed block of data into a sheet: an optional title, a styled header row, rows whose
-// columns carry a type and its number format (inferred from the values and the header when not
-// given), an optional totals row of live SUBTOTAL formulas, an Excel table or an autofilter, and a
-// frozen header. add_sheet, import_data_source and the builtin planner all build sheets through it.
-import { ToolError } from '../agent/tool-error.ts';
-import { columnLetters, rangeAddress, rangesOverlap, type CellPos, type RangePos } from './a1.ts';
-import { parseCellInput, type CellInput } from './cell-values.ts';
-import { totalsFormula } from './drawing-xml.ts';
-import { allTables, setCell, type SheetModel, type TableColumnModel, type TotalsFunction, type WorkbookModel } from './model.ts';
-import { coerceToColumn, inferColumnType, numberFormatFor, parseTypedValue, type ColumnType } from './number-formats.ts';
-import { stylesFor } from './workbook-styles.ts';
+// Writes a typed block of data into a sheet: an optional title, a styled header row, rows whose columns
+// carry a type and its number format (inferred from the values and the header when not given), an
+// optional totals row of live SUBTOTAL formulas, an Excel table or an autofilter, and a frozen header.
+// add_sheet, import_data_source and the builtin planner all build sheets through it. Cell formats are
+// derived once per column and reused for every row.
+import { ToolError } from '../../agent/tool-error.ts';
+import { columnLetters, rangeAddress, rangesOverlap, type CellPos, type RangePos } from '../a1.ts';
+import { parseCellInput, type CellInput } from '../cell-values.ts';
+import { presetStyle, titleRowHeight } from '../design/look.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { coerceToColumn, inferColumnType, numberFormatFor, parseTypedValue, type ColumnType } from '../number-formats.ts';
+import { freezeOf, viewOf } from '../view/sheet-view.ts';
+import type { SheetEntry } from '../workbook.ts';
+import { growDimension, writeCell } from './cells.ts';
+import { refreshFormulas } from './formula-results.ts';
+import { setAutoFilter, setColumnWidths, setFreeze, setRowHeight } from './layout.ts';
+import { addTable, tableName, totalsFormula } from './tables.ts';
+
+export type TotalsFunction = 'sum' | 'average' | 'count' | 'min' | 'max';
 
 export interface ColumnSpec {
   header: string;
@@ -35,7 +43,6 @@ export interface DataBlock {
 
 export interface BuiltBlock {
   header: RangePos;
-  /** The data rows (empty when there are none: end.row < start.row). */
   data: RangePos;
   totalsRow: number | null;
   columns: { letter: string; header: string; type: ColumnType }[];
@@ -43,18 +50,6 @@ export interface BuiltBlock {
 }
 
 const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number', 'currency']);
-
-/** A valid, workbook-unique table name: letters, digits and `_`, starting with a letter, not a cell address. */
-export function tableName(wb: WorkbookModel, wanted: string): string {
-  let base = wanted.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'Table';
-  if (!/^[A-Za-z_]/.test(base)) base = `T_${base}`;
-  if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[Rr]\d*[Cc]?\d*$/.test(base)) base = `${base}_data`;
-  base = base.slice(0, 240);
-  const taken = new Set(allTables(wb).map((t) => t.table.name.toLowerCase()));
-  let name = base;
-  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base}_${i}`;
-  return name;
-}
 
 function resolveTypes(block: DataBlock): { type: ColumnType; currency?: string }[] {
   return block.columns.map((col, c) => {
@@ -69,46 +64,47 @@ function resolveTypes(block: DataBlock): { type: ColumnType; currency?: string }
   });
 }
 
-export function buildDataBlock(wb: WorkbookModel, sheet: SheetModel, block: DataBlock): BuiltBlock {
+export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: DataBlock): BuiltBlock {
   if (!block.columns.length) throw new ToolError('a data block needs at least one column');
   const headers = block.columns.map((c) => c.header.trim());
   const dup = headers.find((h, i) => !h || headers.indexOf(h) !== i);
   if (dup !== undefined) throw new ToolError(dup ? `column headers must be unique: "${dup}" appears twice` : 'every column needs a header');
-  const styles = stylesFor(wb.theme);
+  const ws = doc.worksheet(entry);
   const origin = block.at ?? { row: 0, col: 0 };
   let row = origin.row;
   if (block.title) {
-    setCell(sheet, { row, col: origin.col }, { value: block.title, style: styles.title });
-    sheet.rowHeights[row] = 24;
+    writeCell(doc, entry, row, origin.col, { value: block.title }, presetStyle(doc, 'title'));
+    setRowHeight(ws, row + 1, titleRowHeight(doc));
     row++;
-    if (block.subtitle) setCell(sheet, { row: row++, col: origin.col }, { value: block.subtitle, style: styles.subtitle });
+    if (block.subtitle) writeCell(doc, entry, row++, origin.col, { value: block.subtitle }, presetStyle(doc, 'subtitle'));
     row++;
   }
   const types = resolveTypes(block);
   const headerRow = row;
   const last = { row: headerRow + block.rows.length + (block.totals ? 1 : 0), col: origin.col + headers.length - 1 };
   const area = { start: { row: headerRow, col: origin.col }, end: last };
-  const clash = sheet.tables.find((t) => rangesOverlap(t.range, area));
+  const clash = viewOf(doc, entry.name).tables.find((t) => rangesOverlap(t.range, area));
   if (clash) throw new ToolError(`${rangeAddress(area)} overlaps table ${clash.name} (${rangeAddress(clash.range)}); place the data elsewhere or delete that table first`);
-  headers.forEach((h, c) => setCell(sheet, { row: headerRow, col: origin.col + c }, { value: h, style: styles.header(types[c].type) }));
+  headers.forEach((h, c) => writeCell(doc, entry, headerRow, origin.col + c, { value: h }, presetStyle(doc, 'header', types[c].type)));
+  const bodyStyles = types.map(({ type, currency }) => presetStyle(doc, 'body', type, numberFormatFor(type, currency)));
+  const formulas: CellPos[] = [];
   block.rows.forEach((values, r) => {
     if (values.length > headers.length) throw new ToolError(`row ${r + 1} has ${values.length} values but there are ${headers.length} columns`);
-    headers.forEach((_, c) => {
-      const pos = { row: headerRow + 1 + r, col: origin.col + c };
+    for (let c = 0; c < headers.length; c++) {
       const raw = values[c] ?? null;
-      const { type, currency } = types[c];
-      const { cell, typed } = parseCellInput(wb, raw, `row ${r + 1}, column "${headers[c]}"`, type);
-      const fmt = numberFormatFor(type, currency);
-      const style = styles.body(type, fmt);
-      if (!cell) return setCell(sheet, pos, undefined);
+      const { type } = types[c];
+      const { cell, typed } = parseCellInput(doc, raw, `row ${r + 1}, column "${headers[c]}"`, type);
+      const pos = { row: headerRow + 1 + r, col: origin.col + c };
+      if (!cell) { writeCell(doc, entry, pos.row, pos.col, null, bodyStyles[c]); continue; }
       if (typed && cell.formula === undefined) cell.value = coerceToColumn(typed, type, String(raw));
-      setCell(sheet, pos, { ...cell, style });
-    });
+      writeCell(doc, entry, pos.row, pos.col, cell.formula !== undefined ? { formula: cell.formula } : { value: cell.value }, bodyStyles[c]);
+      if (cell.formula !== undefined) formulas.push(pos);
+    }
   });
   const firstData = headerRow + 1;
   const lastData = headerRow + block.rows.length;
   let totalsRow: number | null = null;
-  const tableColumns: TableColumnModel[] = headers.map((name) => ({ name }));
+  const tableColumns: { name: string; totalsFunction?: string; totalsLabel?: string }[] = headers.map((name) => ({ name }));
   if (block.totals && block.rows.length) {
     totalsRow = lastData + 1;
     headers.forEach((_, c) => {
@@ -118,26 +114,33 @@ export function buildDataBlock(wb: WorkbookModel, sheet: SheetModel, block: Data
       const fmt = numberFormatFor(type, currency);
       if (fn !== 'none') {
         const range = rangeAddress({ start: { row: firstData, col: pos.col }, end: { row: lastData, col: pos.col } });
-        setCell(sheet, pos, { value: null, formula: totalsFormula(fn, range), style: styles.total(type, fn === 'count' ? '#,##0' : fmt) });
+        writeCell(doc, entry, pos.row, pos.col, { formula: totalsFormula(fn, range) }, presetStyle(doc, 'total', type, fn === 'count' ? '#,##0' : fmt));
+        formulas.push(pos);
         tableColumns[c].totalsFunction = fn;
       } else if (c === 0) {
-        setCell(sheet, pos, { value: 'Total', style: styles.total('text') });
+        writeCell(doc, entry, pos.row, pos.col, { value: 'Total' }, presetStyle(doc, 'total'));
         tableColumns[c].totalsLabel = 'Total';
       } else {
-        setCell(sheet, pos, { value: null, style: styles.total(type, fmt) });
+        writeCell(doc, entry, pos.row, pos.col, null, presetStyle(doc, 'total', type, fmt));
       }
     });
   }
-  block.columns.forEach((col, c) => { if (col.width) sheet.columns[origin.col + c] = { ...sheet.columns[origin.col + c], width: col.width }; });
+  const widths = new Map<number, number>();
+  block.columns.forEach((col, c) => { if (col.width) widths.set(origin.col + c, col.width); });
+  setColumnWidths(ws, widths);
   const tableRange = { start: { row: headerRow, col: origin.col }, end: { row: totalsRow ?? lastData, col: last.col } };
+  growDimension(ws, { start: { row: block.title ? origin.row : headerRow, col: origin.col }, end: tableRange.end });
+  doc.changed(entry.part!);
   let table: string | null = null;
   if (block.tableName !== null && block.tableName !== undefined && block.rows.length) {
-    table = tableName(wb, block.tableName);
-    sheet.tables.push({ name: table, range: tableRange, columns: tableColumns, totalsRow: totalsRow !== null, style: block.tableStyle ?? 'TableStyleMedium2', bandedRows: true });
-  } else if (block.rows.length && !sheet.autoFilter) {
-    sheet.autoFilter = { start: { row: headerRow, col: origin.col }, end: { row: lastData, col: last.col } };
+    table = tableName(doc, block.tableName);
+    addTable(doc, entry, { name: table, range: tableRange, columns: tableColumns, totalsRow: totalsRow !== null, style: block.tableStyle ?? 'TableStyleMedium2', bandedRows: true });
+  } else if (block.rows.length && !viewOf(doc, entry.name).autoFilter) {
+    setAutoFilter(ws, { start: { row: headerRow, col: origin.col }, end: { row: lastData, col: last.col } });
   }
-  if (block.freezeHeader !== false && !sheet.freeze && origin.col === 0) sheet.freeze = { rows: headerRow + 1, columns: 0 };
+  if (block.freezeHeader !== false && !freezeOf(ws) && origin.col === 0) setFreeze(ws, headerRow + 1, 0);
+  refreshFormulas(doc, entry, formulas);
+  doc.changed(entry.part!);
   return {
     header: { start: { row: headerRow, col: origin.col }, end: { row: headerRow, col: last.col } },
     data: { start: { row: firstData, col: origin.col }, end: { row: lastData, col: last.col } },
@@ -148,9 +151,9 @@ export function buildDataBlock(wb: WorkbookModel, sheet: SheetModel, block: Data
 }
 
 /** What a built block looks like, for the tool result: where the header, data and totals are. */
-export function describeBlock(sheet: SheetModel, b: BuiltBlock): Record<string, unknown> {
+export function describeBlock(entry: SheetEntry, b: BuiltBlock): Record<string, unknown> {
   return {
-    sheet: sheet.name,
+    sheet: entry.name,
     header_row: b.header.start.row + 1,
     data_range: b.data.end.row >= b.data.start.row ? rangeAddress(b.data) : null,
     totals_row: b.totalsRow === null ? null : b.totalsRow + 1,

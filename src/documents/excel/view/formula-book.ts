@@ -1,0 +1,40 @@
+// The document as the formula evaluator reads it: sheets by name answering for their cells (values as
+// stored, formulas with shared ones expanded), and tables by name for structured references.
+import { WorkbookEvaluator, type FormulaBook, type FormulaSheet } from '../formula/formula-evaluator.ts';
+import type { ExcelDocument } from '../excel-document.ts';
+import { readCell } from './cells.ts';
+import { findTable, sheetViews } from './sheet-view.ts';
+
+export function formulaBook(doc: ExcelDocument): FormulaBook {
+  const sheets = new Map<string, FormulaSheet>();
+  const sheetOf = (name: string): FormulaSheet | undefined => {
+    const key = name.toLowerCase();
+    let s = sheets.get(key);
+    if (s) return s;
+    const entry = doc.findSheet(name);
+    if (!entry || entry.kind !== 'worksheet' || !entry.part) return undefined;
+    const ws = doc.worksheet(entry);
+    s = {
+      key: entry.part,
+      name: entry.name,
+      cell: (row, col) => readCell(ws, doc, row, col),
+      usedRows: () => sheetViews(doc).find((v) => v.entry.part === entry.part)?.extent.rows ?? 0,
+    };
+    sheets.set(key, s);
+    return s;
+  };
+  return {
+    sheet: sheetOf,
+    table(name) {
+      const t = findTable(doc, name);
+      const sheet = t ? sheetOf(t.sheet.name) : undefined;
+      return t && sheet ? { sheet, range: t.range, columns: t.columns, totalsRow: t.totalsRow } : undefined;
+    },
+  };
+}
+
+/** A fresh evaluator over the document as it is now (results are memoized for its lifetime only). */
+export function evaluatorFor(doc: ExcelDocument): { evaluator: WorkbookEvaluator; book: FormulaBook } {
+  const book = formulaBook(doc);
+  return { evaluator: new WorkbookEvaluator(book), book };
+}
