@@ -11,6 +11,7 @@ export const SOURCE_TYPE_OF_FORMAT: Record<Format, SourceType> = { word: 'docx',
 export const SOURCE_CONTENT_TYPES: Record<string, SourceType> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel.sheet.macroEnabled.12': 'xlsx',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 };
 

@@ -20,7 +20,7 @@ const UPLOAD_DESCRIPTION = `Multipart upload (\`multipart/form-data\`) of one fi
 - **Size**: at most the tier's upload limit (default 25 MiB free, 100 MiB pro, 500 MiB enterprise), enforced while the bytes stream in: 413 \`payload_too_large\`.
 - **Type**: sniffed from the bytes, never taken from the name or the part's Content-Type. When the name's extension names another known type than the bytes, the extension is corrected (\`invoice.pdf\` holding a PNG is stored as \`invoice.png\`, \`image/png\`). Text without a signature keeps a text extension such as .csv or .json; otherwise it is \`text/plain\`. Unrecognized binary is \`application/octet-stream\`.
 - **Zip and OOXML** (.zip, .docx, .xlsx, .pptx) are checked before anything parses them: at most FOLIO_ZIP_MAX_ENTRIES entries (10000), FOLIO_ZIP_MAX_UNCOMPRESSED_BYTES in total (1 GiB, verified by inflating every entry), and a compression ratio of at most FOLIO_ZIP_MAX_RATIO (100) for entries over 1 MiB. Over a limit: 413 \`payload_too_large\`; a corrupt or encrypted archive: 422 \`validation_error\` on \`file\`.
-- **purpose \`init\`** accepts only .docx, .xlsx and .pptx (422 otherwise).
+- **purpose \`init\`** accepts only .docx, .xlsx, .xlsm (macro-enabled workbooks, kept as such) and .pptx (422 otherwise).
 
 Answers 201 with the stored file and a signed \`download_url\`.`;
 

@@ -34,7 +34,7 @@ export class FilesService {
     if (purpose === 'init' && !OOXML_TYPES.has(sniffed.contentType)) {
       throw errors.validation([{
         loc: ['body', 'file'],
-        msg: `A file with purpose "init" must be a Word, Excel or PowerPoint document (.docx, .xlsx, .pptx); these bytes are ${sniffed.contentType}`,
+        msg: `A file with purpose "init" must be a Word, Excel or PowerPoint document (.docx, .xlsx, .xlsm, .pptx); these bytes are ${sniffed.contentType}`,
         type: 'unsupported_file_type',
       }]);
     }

@@ -47,7 +47,13 @@ export const ZIP_CONTAINER_TYPES = new Set([
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.ms-excel.sheet.macroEnabled.12',
 ]);
+
+/** Types file-type reports in lower case, as their registrations spell them. */
+const MIME_SPELLING: Record<string, string> = {
+  'application/vnd.ms-excel.sheet.macroenabled.12': 'application/vnd.ms-excel.sheet.macroEnabled.12',
+};
 
 export const OOXML_TYPES = new Set([...ZIP_CONTAINER_TYPES].filter((t) => t !== 'application/zip'));
 
@@ -111,7 +117,7 @@ export async function sniffType(file: string, head: Buffer, fileName: string): P
   const found = await fileTypeFromFile(file);
   if (found) {
     const refined = REFINEMENTS[found.ext]?.[nameExt];
-    return refined ? { contentType: refined, ext: nameExt, by: 'signature' } : { contentType: found.mime, ext: found.ext, by: 'signature' };
+    return refined ? { contentType: refined, ext: nameExt, by: 'signature' } : { contentType: MIME_SPELLING[found.mime] ?? found.mime, ext: found.ext, by: 'signature' };
   }
   if (looksLikeText(head)) {
     const t = TEXT_TYPES[nameExt];

@@ -101,9 +101,10 @@ export class DocumentAgent implements AgentRunner {
     if (mode === 'ask') return { artifact: null, summary, credits: Math.max(1, modelCredits), usage };
     await input.reportPhase('rendering');
     const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
-    const fileName = input.run.file_name ?? defaultFileName(adapter.title(doc), adapter.extension, FORMAT_LABEL[adapter.format]);
+    const type = adapter.fileType?.(doc) ?? { contentType: adapter.contentType, extension: adapter.extension };
+    const fileName = input.run.file_name ?? defaultFileName(adapter.title(doc), type.extension, FORMAT_LABEL[adapter.format]);
     return {
-      artifact: { body, contentType: adapter.contentType, fileName },
+      artifact: { body, contentType: type.contentType, fileName },
       summary,
       credits: modelCredits + this.d.settings.renderCredits,
       usage,

@@ -195,6 +195,11 @@ export interface FormatAdapter<Doc> {
    * the model's own remarks. Absent: a generic list of the recorded changes.
    */
   summarize?(doc: Doc, changes: string[], origin: 'new' | 'run' | 'init_file'): string;
+  /**
+   * The type of the rendered file when it depends on the document (a macro-enabled workbook stays
+   * .xlsm); absent: `contentType` and `extension`.
+   */
+  fileType?(doc: Doc): { contentType: string; extension: string };
 }
 
 /** Any adapter, for registries that hold several formats. */
