@@ -265,7 +265,7 @@ describe("decks users bring (init_file), made by PowerPoint and LibreOffice", ()
     expect(inSections.sort()).toEqual(listed.sort());
   });
 
-  it('refuses an init_file that is not a readable deck with a clear 400, before any work', async () => {
+  it('refuses an init_file that is not a readable deck with a clear 422, before any work', async () => {
     const org = await t.signup();
     const brokenXml = await editParts(await makePptx({ slides: 2 }), (p) => { p['ppt/slides/slide2.xml'] = p['ppt/slides/slide2.xml'].replace('</p:spTree>', '<p:sp>'); }, ['ppt/slides/slide2.xml']);
     const cases: [string, Buffer, RegExp][] = [
@@ -275,8 +275,9 @@ describe("decks users bring (init_file), made by PowerPoint and LibreOffice", ()
     for (const [name, bytes, why] of cases) {
       const fileId = await uploadFile(t, org.secret, name, bytes);
       const res = await generate(t, org.secret, { prompt: 'Add a slide titled X', init_file: fileId }, 'slides');
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error).toBe('invalid_request');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error).toBe('validation_error');
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'init_file'], type: 'document_unreadable', input: fileId })]);
       expect(res.json().message).toContain(`init_file ${fileId} (${name}) cannot be opened as a Slides document`);
       expect(res.json().message).toMatch(why);
     }

@@ -130,17 +130,17 @@ describe('builtin engine', () => {
     expect(styles(await zipPart(original, 'word/styles.xml')).filter((st) => !written.includes(st))).toEqual([]);
   });
 
-  it('refuses a corrupt init_file with a clear 400 naming the file', async () => {
+  it('refuses a corrupt init_file with a clear 422 naming the file', async () => {
     const org = await builtin.signup();
     const good = await makeDocx({ title: 'T', body: 'B' });
     const broken = await replaceInPart(good, 'word/document.xml', (xml) => xml.replace('</w:body>', '<w:p><w:r></w:body>'));
     const notWord = await uploadFile(builtin, org.secret, 'broken.docx', broken, 'init');
     const res = await generate(builtin, org.secret, { init_file: notWord, prompt: 'Add a section called X' });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/init_file file_\w+ \(broken\.docx\) cannot be opened as a Word document.*well-formed/) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'validation_error', message: expect.stringMatching(/init_file file_\w+ \(broken\.docx\) cannot be opened as a Word document.*well-formed/), detail: [expect.objectContaining({ loc: ['body', 'init_file'], type: 'document_unreadable' })] });
     const text = await uploadFile(builtin, org.secret, 'notes.txt', Buffer.from('just text'));
     const res2 = await generate(builtin, org.secret, { init_file: text, prompt: 'Edit this' });
-    expect(res2.statusCode).toBe(400);
+    expect(res2.statusCode).toBe(422);
     expect(res2.json().message).toContain('not a ZIP package');
   });
 });

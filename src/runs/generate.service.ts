@@ -98,14 +98,15 @@ export class GenerateService {
 
   /**
    * The checks of a new generation request, in order, without doing any work: balance (402), references
-   * (404), the resumed run (404/409/410), then the content (400 preflight_failed). POST /preflight runs them too.
+   * (404; an init_file the format cannot open, 422), the resumed run (404/409/410), then the content
+   * (400 preflight_failed). POST /preflight runs them too.
    */
   async check(orgId: string, format: Format, body: GenerateRequest): Promise<void> {
     if (body.outline && format !== 'slides') {
       throw errors.validation([{ loc: ['body', 'outline'], msg: 'Only POST /slides/generate takes an outline (from POST /slides/outline)', type: 'value_error' }]);
     }
     await this.d.credits.assertCanStart(orgId, format);
-    await this.d.references.assertExist(orgId, body);
+    await this.d.references.assertExist(orgId, body, format);
     if (body.run_id) await this.assertResumable(orgId, body.run_id, format);
     this.d.preflight?.(format, body);
   }

@@ -13,7 +13,7 @@ import { ImagesRepository } from '../storage/images.repository.ts';
 import { AgentRegistry, type AgentRunner } from './agents.ts';
 import { GenerateService } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
-import { ReferenceChecker } from './references.ts';
+import { ReferenceChecker, type InitFileReader } from './references.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
 import { RunEventsRepository, type RunEventHook } from './run-events.repository.ts';
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
@@ -46,6 +46,8 @@ export interface RunsModuleDeps {
   preflight?: (format: Format, body: GenerateRequest) => void;
   /** Records completed tasks' model usage (src/llm); absent: only the task's `usage` keeps it. */
   recordUsage?: UsageRecorder;
+  /** Opens an init_file as its format's document when the request arrives (src/documents); absent: only the task does. */
+  readInitFile?: InitFileReader;
 }
 
 export interface RunsModule {
@@ -76,7 +78,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const idempotency = new IdempotencyRepository(db);
   const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
-  const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db));
+  const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db), d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
   const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });

@@ -15,6 +15,7 @@ import { AgentTurnsRepository } from './agent-turns.repository.ts';
 import { DocumentAgent } from './document-agent.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import { InputResolver } from './input-resolver.ts';
+import { unreadableReason } from './tool-error.ts';
 
 export class AdapterRegistry {
   private readonly adapters = new Map<Format, AnyFormatAdapter>();
@@ -63,6 +64,23 @@ export interface DocumentAgentsDeps {
   blobs: BlobStore;
   outbound: OutboundGuard;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Why bytes cannot be opened by the format's adapter, or null when they can (or no adapter is
+ * installed: the generate endpoint answers 501 then). Any failure of the reader counts as unreadable.
+ */
+export function initFileReader(adapters: AdapterRegistry): (format: Format, bytes: Buffer) => Promise<string | null> {
+  return async (format, bytes) => {
+    const adapter = adapters.get(format);
+    if (!adapter) return null;
+    try {
+      await adapter.read(bytes);
+      return null;
+    } catch (err) {
+      return unreadableReason(err);
+    }
+  };
 }
 
 /** One AgentRunner per installed adapter, for the runs engine (`folio serve` and `folio worker`). */

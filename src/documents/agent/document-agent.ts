@@ -17,7 +17,8 @@ import { planningBuiltin } from './builtin-agent-planner.ts';
 import { defaultFileName } from './file-name.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import type { InputResolver } from './input-resolver.ts';
-import { DocumentUnreadable } from './tool-error.ts';
+import { DocumentUnreadable, unreadableReason } from './tool-error.ts';
+import { initFileUnreadable } from '../../runs/references.ts';
 
 export interface AgentSettings {
   maxTurns: number;
@@ -120,19 +121,24 @@ export class DocumentAgent implements AgentRunner {
       try {
         return { doc: await adapter.read(bytes), origin: 'init_file' };
       } catch (err) {
-        if (!(err instanceof DocumentUnreadable)) throw err;
-        throw new AppError('invalid_request', `init_file ${input.request.init_file} (${row.file_name}) cannot be opened as a ${label} document (.${adapter.extension}): ${err.message}`);
+        this.logUnexpected(err, input);
+        throw initFileUnreadable(adapter.format, input.request.init_file, row.file_name, unreadableReason(err));
       }
     }
     if (input.current) {
       try {
         return { doc: await adapter.read(await input.current.bytes()), origin: 'run' };
       } catch (err) {
-        if (!(err instanceof DocumentUnreadable)) throw err;
-        throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as a ${label} document: ${err.message}`);
+        this.logUnexpected(err, input);
+        throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as a ${label} document: ${unreadableReason(err)}`);
       }
     }
     return { doc: adapter.create(), origin: 'new' };
+  }
+
+  /** A reader that failed otherwise than by refusing the file is a bug to look at: logged, and still told as unreadable. */
+  private logUnexpected(err: unknown, input: AgentInput): void {
+    if (!(err instanceof DocumentUnreadable)) this.d.log.error({ err, task_id: input.task.task_id }, 'document reader failed');
   }
 
   private summary(mode: 'action' | 'ask', doc: unknown, finish: string | null, finalText: string | null, changes: string[], notes: string[], hitLimit: boolean, origin: LoadedDocument['origin']): string {

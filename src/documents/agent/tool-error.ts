@@ -1,6 +1,6 @@
 // The two errors an adapter throws on purpose. Both carry a message written for their reader: the
 // model (ToolError, sent back as the tool's result so it can correct the call) or the API caller
-// (DocumentUnreadable, which fails the task with a clear 400 naming the file).
+// (DocumentUnreadable: an init_file that cannot be opened is a 422 naming the file and the reason).
 
 /** A tool call the model should fix: unknown id, value out of range, conflicting arguments. */
 export class ToolError extends Error {
@@ -16,4 +16,10 @@ export class DocumentUnreadable extends Error {
     super(message, options);
     this.name = 'DocumentUnreadable';
   }
+}
+
+/** What a reader's failure says about the file (an unexpected failure is named as such, never as a server error). */
+export function unreadableReason(err: unknown): string {
+  if (err instanceof DocumentUnreadable) return err.message;
+  return `the file could not be read (${(err as Error)?.message ?? String(err)}).`;
 }
