@@ -1,6 +1,7 @@
 // POST /excel/generate end to end: the builtin engine's planner and a scripted provider driving real
 // tool loops, resume over an editor's change, ask mode, init_file (kept features, corrupt files), data
-// sources; every workbook is read back by openpyxl, and one is converted by LibreOffice.
+// sources; every workbook is read back by openpyxl, and one is converted by LibreOffice. Files users
+// bring, edited in place part by part: test/excel-in-place.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { startFakeLlmServer, type FakeLlmServer, type Step } from './helpers/fake-llm-server.ts';
@@ -241,12 +242,13 @@ ws.add_chart(chart, 'F2')`);
     expect(m.validations).toBe(1);
     expect(m.conditional).toBe(1);
     expect(m.cells.D2).toBe('=SUM(B2:B8)');
-    expect(m.computed.D2).toBe(140);
+    // The sheet is not rewritten: the formula stays as openpyxl wrote it (without a stored result, which Excel computes on open).
+    expect(m.computed.D2).toBeNull();
     expect(book.sheets.length).toBe(2);
     expect(Object.values(book.sheets[1].cells)).toEqual(expect.arrayContaining(['Region', 'Units', 'North', 12]));
   });
 
-  it('refuses a corrupt init_file with a clear 400 naming the file', async () => {
+  it('refuses a corrupt init_file with a clear 422 naming the file', async () => {
     const org = await t.signup();
     const zip = await JSZip.loadAsync(readWithOpenpyxl.length ? workbookFromOpenpyxl("wb.active['A1'] = 1") : Buffer.alloc(0));
     zip.file('xl/workbook.xml', '<workbook><sheets><sheet name="a"');
@@ -254,8 +256,8 @@ ws.add_chart(chart, 'F2')`);
     for (const [name, bytes] of [['broken.xlsx', broken], ['letter.docx', await makeDocx()]] as const) {
       const fileId = await uploadFile(t, org.secret, name, bytes);
       const res = await generateExcel(t, org.secret, { prompt: 'Add a chart', init_file: fileId });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'invalid_request', message: expect.stringContaining(fileId) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining(fileId), detail: [expect.objectContaining({ loc: ['body', 'init_file'], type: 'document_unreadable' })] });
       expect(res.json().message).toMatch(/Excel/);
     }
   });

@@ -66,11 +66,12 @@ export class XlsxWorkbook {
     const root = pkg.rels('');
     const main = root.all().find((r) => !r.external && /\/officeDocument$/.test(r.type) && pkg.has(r.target));
     const part = main?.target ?? (pkg.has('xl/workbook.xml') ? 'xl/workbook.xml' : null);
-    if (!part) throw new DocumentUnreadable(`The file is not ${XLSX_WHAT}: it has no workbook part${pkg.has('word/document.xml') ? ' (it is a Word document)' : pkg.has('ppt/presentation.xml') ? ' (it is a PowerPoint presentation)' : ''}.`);
+    const other = pkg.has('word/document.xml') ? ' (it is a Word document)' : pkg.has('ppt/presentation.xml') ? ' (it is a PowerPoint presentation)' : '';
+    if (!part) throw new DocumentUnreadable(`The file is not ${XLSX_WHAT}: it has no workbook part${other}.`);
     const el = pkg.xml(part).documentElement;
     const strict = el?.namespaceURI === STRICT.x;
     if (!el || el.localName !== 'workbook' || (el.namespaceURI !== TRANSITIONAL.x && !strict)) {
-      throw new DocumentUnreadable(`The file is not ${XLSX_WHAT}: ${part} is not a workbook.`);
+      throw new DocumentUnreadable(`The file is not ${XLSX_WHAT}: ${part} is not a workbook${other}.`);
     }
     this.part = part;
     this.ns = { ...(strict ? STRICT : TRANSITIONAL), strict };

@@ -38,7 +38,7 @@ function paletteOf(doc: ExcelDocument): Palette {
   return {
     accent: brand ? { rgb: brand } : { theme: 4 },
     accentRgb,
-    band: brand ? { rgb: mix(brand, 'FFFFFF', 0.85) } : { theme: 4, tint: 0.7999816888943144 },
+    band: brand ? { rgb: mix(brand, 'FFFFFF', 0.85) } : { theme: 4, tint: 0.85 },
     font: doc.brand?.font ?? undefined,
     size: Number.isFinite(sz) && sz > 0 ? sz : 11,
   };

@@ -16,8 +16,8 @@ export type FormulaCellValue = string | number | boolean | Date | null;
 export interface FormulaSheet {
   readonly key: string;
   readonly name: string;
-  /** The cell at 0-based row and column: its value (a formula's cached result) and formula. */
-  cell(row: number, col: number): { value: FormulaCellValue; formula?: string } | undefined;
+  /** The cell at 0-based row and column: its value (a formula's cached result) and formula; `array`: keep the cached result. */
+  cell(row: number, col: number): { value: FormulaCellValue; formula?: string; array?: boolean } | undefined;
   /** Rows in use (whole-column references stop there). */
   usedRows(): number;
 }
@@ -80,7 +80,7 @@ export class WorkbookEvaluator {
     if (known === PENDING || known === UNCOMPUTABLE) throw new Uncomputable(`cell ${key}`);
     if (known !== undefined) return known;
     const cell = sheet.cell(r, c);
-    if (cell?.formula === undefined) return cellScalar(cell);
+    if (cell?.formula === undefined || cell.array) return cellScalar(cell);
     this.memo.set(key, PENDING);
     const outer = this.sheet;
     this.sheet = sheet;

@@ -2,6 +2,7 @@
 // one scan, a row's cells when a cell of it is read, a cell's parts when it is used. A changed row is
 // written again from its cells, the untouched cells of it as they were; untouched rows keep their bytes,
 // and an untouched sheetData is written back exactly as it was read.
+import { DocumentUnreadable } from '../../agent/tool-error.ts';
 import { columnIndex, columnLetters } from '../a1.ts';
 import { attrOf, decodeXml, tagEnd, withAttrs, xmlEscape } from './xml-text.ts';
 
@@ -67,9 +68,13 @@ export class SheetData {
   dirty = false;
   implicit = false;
 
+  /** The part, for messages. */
+  private readonly where: string;
+
   /** `inner` is the text between <sheetData> and </sheetData> ('' for an empty one). */
-  constructor(inner: string, prefix: string) {
+  constructor(inner: string, prefix: string, where = 'the sheet') {
     this.p = prefix;
+    this.where = where;
     this.original = inner;
     this.rows = [];
     this.tail = '';
@@ -130,7 +135,11 @@ export class SheetData {
 
   cellsOf(row: RowRec): CellRec[] {
     if (!row.cells) {
-      row.cells = parseCells(row, this.p);
+      try {
+        row.cells = parseCells(row, this.p);
+      } catch (err) {
+        throw new DocumentUnreadable(`${this.where} could not be read: ${(err as Error).message}.`, { cause: err });
+      }
       if (row.implicit) this.implicit = true;
     }
     return row.cells;
@@ -202,18 +211,25 @@ export class SheetData {
   serialize(): string {
     if (!this.dirty) return this.original;
     const out: string[] = [];
-    for (const row of this.rows) out.push(row.lead, this.rowText(row));
+    for (const row of this.rows) {
+      // Positions implied by order are written out once anything changed (a new row would shift them).
+      if (this.implicit && row.raw !== null) this.cellsOf(row);
+      out.push(row.lead, this.rowText(row));
+    }
     out.push(this.tail);
     return out.join('');
   }
 
   private rowText(row: RowRec): string {
-    if (!row.dirty && !this.implicit && row.raw !== null) return row.raw;
+    if (!row.dirty && !row.implicit && row.raw !== null) return row.raw;
     const cells = row.cells ?? this.cellsOf(row);
     // spans is an optional hint of the columns in use: after a change it may be wrong, so it goes.
     let tag = row.raw === null && !row.tag.includes('spans') ? row.tag : withAttrs(row.tag.replace(/\s*\/>$/, '>'), { spans: row.dirty ? null : attrOf(row.tag, 'spans') });
-    if (row.implicit || this.implicit) tag = withAttrs(tag, { r: String(row.r) });
-    if (!cells.length && !row.body.trim() && !/\s(s|ht|hidden|customFormat|customHeight|outlineLevel|collapsed)\s*=/.test(tag)) return '';
+    if (row.implicit) tag = withAttrs(tag, { r: String(row.r) });
+    if (!cells.length) {
+      if (row.dirty && !row.body.trim() && !/\s(s|ht|hidden|customFormat|customHeight|outlineLevel|collapsed)\s*=/.test(tag)) return '';
+      if (!row.body.trim()) return tag.replace(/>$/, '/>');
+    }
     const parts: string[] = [tag];
     for (const c of cells) parts.push(c.raw !== null && !row.implicit ? c.raw : cellXml(c, row.r, this.p));
     parts.push(`</${this.p}row>`);

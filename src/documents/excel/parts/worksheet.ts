@@ -71,7 +71,7 @@ export class Worksheet {
       this.after = '';
     }
     try {
-      this.data = new SheetData(inner, p);
+      this.data = new SheetData(inner, p, part);
     } catch (err) {
       throw new DocumentUnreadable(`${part} could not be read: ${(err as Error).message}.`, { cause: err });
     }

@@ -18,6 +18,8 @@ export interface CellView {
   formula?: string;
   /** The cell format index (cellXfs). */
   s: number;
+  /** An array formula (or a data table): its stored result is Excel's, not computed here. */
+  array?: boolean;
 }
 
 /** The reading context of one workbook: its strings, styles and date system. */
@@ -122,7 +124,8 @@ export function readCell(ws: Worksheet, ctx: CellReader, row: number, col: numbe
   const c = ws.data.cell(row + 1, col);
   if (!c) return undefined;
   const formula = formulaOf(ws, c, row + 1);
-  return { value: valueOf(c, ctx), ...(formula !== undefined ? { formula } : {}), s: c.s };
+  const array = c.f?.type === 'array' || c.f?.type === 'dataTable';
+  return { value: valueOf(c, ctx), ...(formula !== undefined ? { formula } : {}), s: c.s, ...(array ? { array } : {}) };
 }
 
 /** The used area of a sheet: rows and columns up to the last cell holding a value or formula. */

@@ -1,0 +1,217 @@
+// Excel workbooks users bring (init_file) are edited in place, through the real API: a new sheet touches
+// only the workbook part, its relationships, content types and appended strings, whoever wrote the file
+// (Excel, LibreOffice, Google Sheets, ONLYOFFICE, WPS, Apache POI, openpyxl); cells of an existing sheet
+// change element by element (the other rows and cells keep their bytes), styles are only appended to,
+// the calculation chain goes when formulas change; merged cells, shared formulas, tables, charts,
+// pictures, defined names and macros stay as the file had them. openpyxl reads every result.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { generateExcel, generateWorkbook, libreOfficePdfText } from './helpers/excel.ts';
+import { providerEnv } from './helpers/llm.ts';
+import { readWithOpenpyxl } from './helpers/openpyxl.ts';
+import { withRuns } from './helpers/runs.ts';
+import { corpusFile, partDiff, uploadFile } from './helpers/slides.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { cellsOf, changedRows, onlyAppended, packageParts, rowsOf, sheetPart, stringItems } from './helpers/xlsx-parts.ts';
+
+let t: TestApp;
+let p: TestApp;
+let fake: FakeLlmServer;
+
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
+});
+afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
+beforeEach(() => fake.reset());
+
+const NOTES = 'Add a new sheet named Notes with the text Reviewed in cell A1';
+const WORKBOOK_PARTS = ['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml'];
+
+async function fromFile(app: TestApp, secret: string, file: string, body: Record<string, unknown>) {
+  const original = corpusFile(file);
+  const fileId = await uploadFile(app, secret, file.split('/').pop()!, original);
+  const res = await generateWorkbook(app, secret, { ...body, init_file: fileId });
+  return { original, ...res, fileId };
+}
+
+/** What openpyxl sees of each sheet but `except`: its cells and formulas. */
+function sheetsSeen(bytes: Buffer, except?: string) {
+  return readWithOpenpyxl(bytes).sheets.filter((s) => s.title !== except).map((s) => ({ title: s.title, cells: s.cells, tables: s.tables, charts: s.charts.length, images: s.images, validations: s.validations, conditional: s.conditional }));
+}
+
+describe('a sheet added to a workbook of any producer', () => {
+  const files = [
+    'xlsx/excel-budget-chart-table-image.xlsx', 'xlsx/lo-chart-cf-pivot.xlsx', 'xlsx/gsheets-hidden.xlsx', 'xlsx/onlyoffice-table.xlsx',
+    'xlsx/wps-cf-merged.xlsx', 'xlsx/excel-inline-string.xlsx', 'xlsx/excel-frozen-panes.xlsx', 'xlsx/excel-1904.xlsx',
+  ];
+  for (const file of files) {
+    it(`${file}: only the workbook part, its relationships, content types and appended strings change`, async () => {
+      const org = await t.signup();
+      const { original, bytes, body } = await fromFile(t, org.secret, file, { prompt: NOTES });
+      expect(body.summary).toMatch(/^Changed the workbook: added sheet "Notes"; wrote Notes!A1\./);
+      const diff = await partDiff(original, bytes);
+      expect(diff.removed).toEqual([]);
+      expect(diff.changed.filter((n) => !WORKBOOK_PARTS.includes(n) && n !== 'xl/sharedStrings.xml')).toEqual([]);
+      const before = await packageParts(original);
+      const after = await packageParts(bytes);
+      const notes = sheetPart(after, 'Notes');
+      expect(diff.added.filter((n) => n !== notes && n !== 'xl/sharedStrings.xml')).toEqual([]);
+      if (before.has('xl/sharedStrings.xml')) {
+        const items = stringItems(before.get('xl/sharedStrings.xml')!.toString('utf8'));
+        expect(stringItems(after.get('xl/sharedStrings.xml')!.toString('utf8')).slice(0, items.length)).toEqual(items);
+      }
+      expect(sheetsSeen(bytes, 'Notes')).toEqual(sheetsSeen(original));
+      const seen = readWithOpenpyxl(bytes).sheets;
+      expect(seen.at(-1)).toMatchObject({ title: 'Notes', cells: { A1: 'Reviewed' } });
+    });
+  }
+});
+
+describe('cells of an existing sheet, edited by a model', () => {
+  it('change element by element: other rows and cells keep their bytes, styles are only appended, the calculation chain goes', async () => {
+    const org = await p.signup();
+    fake.enqueue(
+      { toolCalls: [{ name: 'read_range', args: { sheet: 'Simple Monthly Budget', range: 'B5:C7' } }] },
+      { toolCalls: [
+        { name: 'set_cells', args: { sheet: 'Simple Monthly Budget', start: 'C6', rows: [[1500]] } },
+        { name: 'set_cells', args: { sheet: 'Simple Monthly Budget', start: 'B25', rows: [['Check', '=C5+C6']] } },
+        { name: 'format_range', args: { sheet: 'Simple Monthly Budget', range: 'B25', bold: true } },
+      ] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Raised income 2 and added a check.' } }] },
+    );
+    const { original, bytes, body } = await fromFile(p, org.secret, 'xlsx/excel-budget-chart-table-image.xlsx', { prompt: 'Set income 2 to 1500 and add a check row' });
+    expect(body.summary).toBe('Changed the workbook: wrote Simple Monthly Budget!C6; wrote Simple Monthly Budget!B25:C25; formatted Simple Monthly Budget!B25. It now has 1 sheet. Raised income 2 and added a check.');
+    expect(JSON.stringify(fake.requests[1].body.input)).toContain('Income 2');
+    const before = await packageParts(original);
+    const after = await packageParts(bytes);
+    const diff = await partDiff(original, bytes);
+    expect(diff.changed).toEqual(['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect(diff.removed).toEqual(['xl/calcChain.xml']);
+    expect(diff.added).toEqual([]);
+    expect(after.get('[Content_Types].xml')!.toString()).not.toContain('calcChain');
+    expect(after.get('xl/workbook.xml')!.toString()).toMatch(/<calcPr\b[^>]*fullCalcOnLoad="1"/);
+    const sheetBefore = before.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    const sheetAfter = after.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(changedRows(sheetBefore, sheetAfter)).toEqual([6, 25]);
+    const [oldRow, newRow] = [cellsOf(rowsOf(sheetBefore).get(6)!), cellsOf(rowsOf(sheetAfter).get(6)!)];
+    for (const [ref, xml] of oldRow) if (ref !== 'C6') expect(newRow.get(ref)).toBe(xml);
+    expect(newRow.get('C6')).toMatch(/^<c r="C6" s="\d+"><v>1500<\/v><\/c>$/);
+    expect(newRow.get('C6')!.match(/s="(\d+)"/)![1]).toBe(oldRow.get('C6')!.match(/s="(\d+)"/)![1]);
+    // Everything around the cells (merges, conditional formats, tables, the drawing) is as it was.
+    const around = (xml: string) => xml.slice(xml.indexOf('</sheetData>')).replace(/<dimension[^>]*>/, '');
+    expect(around(sheetAfter)).toBe(around(sheetBefore));
+    expect(onlyAppended(before.get('xl/styles.xml')!.toString(), after.get('xl/styles.xml')!.toString())).toEqual([]);
+    const budget = readWithOpenpyxl(bytes).sheets[0];
+    expect(budget.cells).toMatchObject({ C6: 1500, B25: 'Check', C25: '=C5+C6' });
+    expect(budget.computed.C25).toBe(4000);
+    const was = readWithOpenpyxl(original).sheets[0];
+    expect({ charts: budget.charts, tables: budget.tables, conditional: budget.conditional }).toEqual({ charts: was.charts, tables: was.tables, conditional: was.conditional });
+    expect(libreOfficePdfText(bytes)).toMatch(/1,500/);
+  }, 120_000);
+
+  it('refuses to write under a merged range or into part of an array formula, and keeps shared formulas working when their master changes', async () => {
+    const org = await p.signup();
+    fake.enqueue(
+      { toolCalls: [
+        { name: 'set_cells', args: { sheet: 'Sheet1', start: 'B2', rows: [[99]] } },
+        { name: 'set_cells', args: { sheet: 'Sheet1', start: 'C1', rows: [[10]] } },
+      ] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Done.' } }] },
+    );
+    const { original, bytes } = await fromFile(p, org.secret, 'xlsx/excel-formulas-shared-array.xlsx', { prompt: 'Change B2 and C1' });
+    expect(JSON.stringify(fake.requests[1].body.input)).toMatch(/B2 is part of the array formula in B1 \(B1:B5\)/);
+    const seen = readWithOpenpyxl(bytes).sheets[0];
+    // C1 was the master of the shared formula C1:C5 (=A1 filled down): its dependents keep their formulas.
+    expect(seen.cells).toMatchObject({ C1: 10, C2: '=A2', C3: '=A3', C5: '=A5', B2: 2 });
+    const before = readWithOpenpyxl(original).sheets[0];
+    expect(seen.cells.D2).toBe(before.cells.D2);
+  });
+});
+
+describe('structure, tables, charts and macros of a user\'s workbook', () => {
+  it('renames a sheet with the formulas and defined names that name it, and moves a sheet with the defined names that count tabs', async () => {
+    const org = await p.signup();
+    fake.enqueue(
+      { toolCalls: [{ name: 'rename_sheet', args: { sheet: 'Named Ranges', new_name: 'Ranges 2024' } }, { name: 'move_sheet', args: { sheet: 'Cross-Sheet', position: 1 } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Renamed and moved.' } }] },
+    );
+    const { original, bytes } = await fromFile(p, org.secret, 'xlsx/excel-defined-names.xlsx', { prompt: 'Rename and reorder' });
+    const book = readWithOpenpyxl(bytes);
+    expect(book.sheets.map((s) => s.title)).toEqual(['Cross-Sheet', 'Ranges 2024']);
+    expect(book.sheets[0].cells.D2).toBe("=SUM('Ranges 2024'!A2:A7)");
+    const wb = (await packageParts(bytes)).get('xl/workbook.xml')!.toString();
+    expect(wb).toContain("<definedName name=\"col1_\">'Ranges 2024'!$A$2:$A$6</definedName>");
+    expect(wb).not.toMatch(/'Named Ranges'!/);
+    // Only the sheet whose formulas named the renamed one changed, and only in its formula's row.
+    const diff = await partDiff(original, bytes);
+    expect(diff.added).toEqual([]);
+    const after = await packageParts(bytes);
+    const cross = sheetPart(after, 'Cross-Sheet');
+    expect(diff.changed).toEqual(['xl/workbook.xml', cross]);
+    expect(changedRows((await packageParts(original)).get(cross)!.toString(), after.get(cross)!.toString())).toEqual([2]);
+  });
+
+  it('adds a table and a chart to a LibreOffice workbook as new parts, and LibreOffice draws them', async () => {
+    const org = await p.signup();
+    fake.enqueue(
+      { toolCalls: [
+        { name: 'set_cells', args: { sheet: 'Summary', start: 'E1', rows: [['Region', 'Target'], ['North', 6000], ['South', 6500], ['East', 7000], ['West', 6000]] } },
+        { name: 'add_table', args: { sheet: 'Summary', range: 'E1:F5', name: 'Targets' } },
+        { name: 'add_chart', args: { sheet: 'Summary', kind: 'bar', data_range: 'E1:F5', title: 'Targets by region', position: 'H2' } },
+      ] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Added targets.' } }] },
+    );
+    const { original, bytes } = await fromFile(p, org.secret, 'xlsx/lo-chart-cf-pivot.xlsx', { prompt: 'Add regional targets with a chart' });
+    const diff = await partDiff(original, bytes);
+    expect(diff.removed).toEqual([]);
+    expect(diff.added).toEqual(['xl/charts/chart2.xml', 'xl/tables/table2.xml']);
+    expect(diff.changed).toEqual(['[Content_Types].xml', 'xl/drawings/_rels/drawing1.xml.rels', 'xl/drawings/drawing1.xml', 'xl/sharedStrings.xml', 'xl/worksheets/_rels/sheet2.xml.rels', 'xl/worksheets/sheet2.xml']);
+    const summary = readWithOpenpyxl(bytes).sheets.find((s) => s.title === 'Summary')!;
+    expect(summary.tables).toEqual({ Targets: 'E1:F5' });
+    expect(summary.charts.map((c) => c.title)).toEqual(['Revenue by region', 'Targets by region']);
+    expect(libreOfficePdfText(bytes)).toContain('Targets by region');
+  }, 120_000);
+
+  it('keeps a macro-enabled workbook macro-enabled: its VBA project byte for byte, its type and extension', async () => {
+    const org = await t.signup();
+    const { original, bytes, body } = await fromFile(t, org.secret, 'xlsx/excel-vba-comments.xlsm', { prompt: NOTES });
+    const run = (await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: { 'x-api-key': org.secret } })).json();
+    expect(run.download_url).toMatch(/\.xlsm/);
+    const [before, after] = [await packageParts(original), await packageParts(bytes)];
+    expect(after.get('xl/vbaProject.bin')!.equals(before.get('xl/vbaProject.bin')!)).toBe(true);
+    expect(after.get('[Content_Types].xml')!.toString()).toContain('application/vnd.ms-excel.sheet.macroEnabled.main+xml');
+    expect(readWithOpenpyxl(bytes).sheets.map((s) => s.title)).toEqual(['Form Controls', 'Notes']);
+  });
+
+  it('edits a Strict Open XML workbook in its own namespaces (LibreOffice shows the new sheet)', async () => {
+    const org = await t.signup();
+    const { bytes } = await fromFile(t, org.secret, 'xlsx/excel-strict.xlsx', { prompt: NOTES });
+    const after = await packageParts(bytes);
+    const notes = after.get(sheetPart(after, 'Notes'))!.toString();
+    expect(notes).toContain('xmlns="http://purl.oclc.org/ooxml/spreadsheetml/main"');
+    expect(after.get('xl/_rels/workbook.xml.rels')!.toString()).toMatch(/Type="http:\/\/purl\.oclc\.org\/ooxml\/officeDocument\/relationships\/worksheet" Target="worksheets\/sheet4\.xml"/);
+    expect(libreOfficePdfText(bytes)).toContain('Reviewed');
+  }, 120_000);
+});
+
+describe('unreadable init files', () => {
+  it('answer 422 at once, sync and async, naming the file and what could not be read; no task is queued', async () => {
+    const org = await t.signup();
+    const good = corpusFile('xlsx/gsheets-basic.xlsx');
+    const { editParts } = await import('./helpers/slides.ts');
+    const broken = await editParts(good, (parts) => { parts['xl/worksheets/sheet1.xml'] = parts['xl/worksheets/sheet1.xml'].replace('</sheetData>', '<row r="900"><c r="A900"><v>1</v></row></sheetData>'); }, ['xl/worksheets/sheet1.xml']);
+    const cases: [string, Buffer, RegExp][] = [['broken.xlsx', broken, /xl\/worksheets\/sheet1\.xml could not be read: a cell of row 900 is not closed/], ['deck.pptx', corpusFile('pptx/pp-notes.pptx'), /it is a PowerPoint presentation/]];
+    for (const [name, bytes, why] of cases) {
+      const fileId = await uploadFile(t, org.secret, name, bytes);
+      for (const async of [false, true]) {
+        const res = await generateExcel(t, org.secret, { prompt: 'Add a chart', init_file: fileId, async });
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json()).toMatchObject({ error: 'validation_error', detail: [{ loc: ['body', 'init_file'], type: 'document_unreadable', input: fileId, msg: expect.stringMatching(why) }] });
+        expect(res.json().message).toMatch(new RegExp(`^init_file ${fileId} \\(${name.replace('.', '\\.')}\\) cannot be opened as an Excel document: `));
+      }
+    }
+    const runs = await t.inject({ method: 'GET', url: '/api/v1/runs', headers: { 'x-api-key': org.secret } });
+    expect(runs.json().items).toEqual([]);
+  });
+});
