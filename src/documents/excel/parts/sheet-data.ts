@@ -316,7 +316,8 @@ export function cellXml(c: CellRec, r: number, p: string): string {
     return c.v === null ? `${head}/>` : `${head}><${p}v>${esc(c.v)}</${p}v></${p}c>`;
   }
   let tag = c.tag.replace(/\s*\/>$/, '>');
-  tag = withAttrs(tag, { r: `${columnLetters(c.col)}${r}`, s: c.s ? String(c.s) : null, t: c.t && c.t !== 'n' ? c.t : null });
+  // s="0" as the file wrote it stays (the same format either way).
+  tag = withAttrs(tag, { r: `${columnLetters(c.col)}${r}`, s: c.s || attrOf(tag, 's') !== null ? String(c.s) : null, t: c.t && c.t !== 'n' ? c.t : null });
   let body = '';
   if (c.f) {
     const ftag = c.f.tag.replace(/\s*\/>$/, '>');
