@@ -23,7 +23,8 @@ export function geometryOf(sectPr: Element | null): PageGeometry {
   const cols = child(sectPr, NS.w, 'cols');
   const columns = Math.max(1, Number(attr(cols, 'w:num') ?? 1));
   const space = Number(attr(cols, 'w:space') ?? 720);
-  const text = Math.max(1440, width - left - right);
+  const gutter = Number(attr(pgMar, 'w:gutter') ?? 0);
+  const text = Math.max(1440, width - left - right - gutter);
   return { width, height, textWidth: Math.round((text - (columns - 1) * space) / columns), landscape: attr(pgSz, 'w:orient') === 'landscape' || width > height };
 }
 

@@ -36,7 +36,7 @@ function caption(c: WriteContext, kind: 'Table' | 'Figure', text: string): strin
   const counts = pending.get(c.doc) ?? { Table: 0, Figure: 0 };
   counts[kind]++;
   pending.set(c.doc, counts);
-  const label = `<w:r><w:t xml:space="preserve">${kind} </w:t></w:r><w:fldSimple w:instr=" SEQ ${kind} \\* ARABIC "><w:r><w:rPr><w:noProof/></w:rPr><w:t>${n}</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve">: </w:t></w:r>`;
+  const label = `<w:r><w:t xml:space="preserve">${kind} </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> SEQ ${kind} \\* ARABIC </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/></w:rPr><w:t>${n}</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve">. </w:t></w:r>`;
   return `<w:p><w:pPr><w:pStyle w:val="${style}"/>${kind === 'Table' ? '<w:keepNext/>' : ''}</w:pPr>${label}${inlineRuns(c.doc, text)}</w:p>`;
 }
 

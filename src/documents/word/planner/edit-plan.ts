@@ -37,7 +37,8 @@ function sectionEnd(doc: WordDocument, heading: BlockView): string {
 
 /** The level new top sections take: the document's highest heading level in use. */
 function topLevel(doc: WordDocument): number {
-  return Math.min(4, ...headings(doc).map((h) => h.level ?? 1));
+  const levels = headings(doc).map((h) => h.level ?? 1);
+  return levels.length ? Math.min(4, ...levels) : 1;
 }
 
 function sectionMarkdown(doc: WordDocument, req: SectionRequest, rest: string): string {
