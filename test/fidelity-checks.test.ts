@@ -117,7 +117,7 @@ const CASES: Case[] = [
   // A file that prints "page x of y" changes on every page when the addition adds a page: the bands are masked.
   {
     name: 'word: an addition that adds a page to a file printing its page count', format: 'word', corpus: 'docx/word-german-form.docx', passes: ALL,
-    make: (_o, i) => i,
+    make: async (_o, i) => i,
   },
   {
     name: 'word: masked bands do not hide a change in the body', format: 'word', corpus: 'docx/word-german-form.docx', passes: ['parts', 'design', 'opens'],

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkOriginals, wordBody, canonical } from './fidelity/fidelity-checks.ts';
+import { checkOriginals, wordBody, canonical, parseXml } from './fidelity/fidelity-checks.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
 import { providerEnv } from './helpers/llm.ts';
 import { generate, withRuns } from './helpers/runs.ts';
@@ -40,7 +40,7 @@ async function editFile(app: TestApp, bytes: Buffer, prompt: string, name = 'in.
 }
 
 /** The paragraphs after "Next steps" as python-docx reads them (style name and text). */
-async function nextSteps(bytes: Buffer) {
+async function nextSteps(bytes: Buffer): Promise<string[][]> {
   const doc = await read(bytes);
   const at = doc.paragraphs.findIndex((p: any) => p.text === 'Next steps');
   return doc.paragraphs.slice(at, at + 3).map((p: any) => [p.style, p.text]);
@@ -114,6 +114,19 @@ describe('new content in the document\'s own design', () => {
     expect(doc).toMatch(/<w:pStyle w:val="berschrift1"\/><\/w:pPr><w:r><w:t xml:space="preserve">Next steps/);
     expect(doc).toMatch(/<w:pStyle w:val="Aufzhlungszeichen"\/><\/w:pPr><w:r><w:t xml:space="preserve">sign contract/);
     expect(styleElements(await zipPart(second.bytes, 'word/styles.xml')).size).toBe(styleElements(await zipPart(renamed, 'word/styles.xml')).size);
+  });
+
+  it('treats the document\'s own ids and names as data: a style id with quotes and angle brackets stays intact', async () => {
+    const odd = await editParts(pythonDocx("d.add_heading('Plan', 1)\nd.add_paragraph('Text.')"), (parts) => {
+      parts['word/styles.xml'] = parts['word/styles.xml'].replace('w:styleId="Heading1"', 'w:styleId="H&quot;1&lt;x&gt;&amp;"');
+      parts['word/document.xml'] = parts['word/document.xml'].replace('w:val="Heading1"', 'w:val="H&quot;1&lt;x&gt;&amp;"');
+    }, ['word/styles.xml', 'word/document.xml']);
+    const { bytes } = await editFile(t, odd, NEXT_STEPS);
+    // (python-docx cannot look such a style up; the XML is checked directly.)
+    const xml = await zipPart(bytes, 'word/document.xml');
+    expect(() => parseXml(xml)).not.toThrow();
+    expect(xml).toMatch(/<w:pStyle w:val="H&quot;1&lt;x&gt;&amp;"\/><\/w:pPr><w:r><w:t xml:space="preserve">Next steps/);
+    expect(await zipPart(bytes, 'word/styles.xml')).toBe(await zipPart(odd, 'word/styles.xml'));
   });
 
   it('writes into the section where the content goes: tables take the width of their own section', async () => {
@@ -300,6 +313,6 @@ describe('round trips through editors', () => {
     expect(diff.added).toEqual([]);
     expect(diff.changed.filter((p) => p !== 'word/document.xml' && p !== 'word/numbering.xml')).toEqual([]);
     expect(checkOriginals('word', await packageParts(saved), await packageParts(bytes)).reasons).toEqual([]);
-    expect((await nextSteps(bytes)).map((p) => p[1])).toEqual(['Next steps', 'sign contract', 'schedule kickoff']);
+    expect((await nextSteps(bytes)).map((p: string[]) => p[1])).toEqual(['Next steps', 'sign contract', 'schedule kickoff']);
   });
 });

@@ -12,7 +12,10 @@ export function summarizeChanges(doc: WordDocument, changes: string[], origin: '
     const sections = blocks.filter((b) => b.kind === 'heading' && b.level === 1).length;
     const tables = blocks.filter((b) => b.kind === 'table').length;
     const figures = blocks.filter((b) => b.kind === 'image').length;
+    const paragraphs = blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list').length;
     const parts = [sections && n(sections, 'section'), tables && n(tables, 'table'), figures && n(figures, 'figure')].filter(Boolean);
+    // A document without sections, tables or figures is told by its paragraphs.
+    if (!parts.length && paragraphs) parts.push(n(paragraphs, 'paragraph'));
     const toc = blocks.some((b) => b.kind === 'toc');
     if (!blocks.some((b) => b.kind !== 'title' && b.kind !== 'subtitle')) return title ? `Built the Word document "${plainText(title.text)}" with a title only.` : 'The document was left empty.';
     return `Built the Word document${title ? ` "${plainText(title.text)}"` : ''}${parts.length ? `: ${parts.join(', ')}` : ''}${toc ? ', with a table of contents' : ''}.`;

@@ -4,7 +4,7 @@
 // never changed; a new numbered list gets its own w:num, so it starts at 1.
 import type { OoxmlPackage } from '../../ooxml/package.ts';
 import { REL } from '../../ooxml/relationships.ts';
-import { attr, child, children, fragment, insertBefore, NS, path1, type Element } from '../../ooxml/xml.ts';
+import { attr, child, children, fragment, insertBefore, NS, path1, xmlEscape, type Element } from '../../ooxml/xml.ts';
 import { ensureStyle, findStyle, type StyleInfo, type StyleRole } from './styles.ts';
 
 const NUMBERING_CT = 'application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml';
@@ -63,7 +63,7 @@ function newNum(pkg: OoxmlPackage, part: string, abstractId: string, restart: bo
   const root = doc.documentElement!;
   const id = String(Math.max(0, ...children(root, NS.w, 'num').map((n) => Number(attr(n, 'w:numId')) || 0)) + 1);
   const override = restart ? '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride>' : '';
-  insertBefore(root, fragment(doc, `<w:num w:numId="${id}"><w:abstractNumId w:val="${abstractId}"/>${override}</w:num>`), ['numIdMacAtCleanup']);
+  insertBefore(root, fragment(doc, `<w:num w:numId="${id}"><w:abstractNumId w:val="${xmlEscape(abstractId)}"/>${override}</w:num>`), ['numIdMacAtCleanup']);
   return id;
 }
 

@@ -99,7 +99,7 @@ export function headingLevelOf(styles: Map<string, StyleInfo>, styleId: string |
 }
 
 const DEFINITIONS: Record<StyleRole, (d: Design) => string> = {
-  title: (d) => pStyle('Title', 'Title', `<w:spacing w:after="240"/><w:contextualSpacing/>`, `${d.major}<w:b/><w:color w:val="${d.color}"${d.themeColor}/><w:sz w:val="52"/><w:szCs w:val="52"/>`),
+  title: (d) => pStyle('Title', 'Title', `<w:spacing w:after="240"/><w:contextualSpacing/>`, `${d.major}<w:b/><w:color w:val="${xmlEscape(d.color)}"${d.themeColor}/><w:sz w:val="52"/><w:szCs w:val="52"/>`),
   subtitle: () => pStyle('Subtitle', 'Subtitle', '<w:spacing w:after="240"/>', '<w:color w:val="595959"/><w:sz w:val="28"/><w:szCs w:val="28"/>'),
   heading1: (d) => heading(d, 1, 32, 360),
   heading2: (d) => heading(d, 2, 26, 240),
@@ -115,13 +115,13 @@ const DEFINITIONS: Record<StyleRole, (d: Design) => string> = {
   listNumber2: () => pStyle('ListNumber2', 'List Number 2', '<w:ind w:left="720" w:hanging="360"/><w:contextualSpacing/>', ''),
   listNumber3: () => pStyle('ListNumber3', 'List Number 3', '<w:ind w:left="1080" w:hanging="360"/><w:contextualSpacing/>', ''),
   listParagraph: () => pStyle('ListParagraph', 'List Paragraph', '<w:ind w:left="720"/><w:contextualSpacing/>', ''),
-  tocHeading: (d) => pStyle('TOCHeading', 'TOC Heading', '<w:keepNext/><w:spacing w:before="240" w:after="120"/><w:outlineLvl w:val="9"/>', `${d.major}<w:b/><w:color w:val="${d.color}"${d.themeColor}/><w:sz w:val="28"/><w:szCs w:val="28"/>`),
+  tocHeading: (d) => pStyle('TOCHeading', 'TOC Heading', '<w:keepNext/><w:spacing w:before="240" w:after="120"/><w:outlineLvl w:val="9"/>', `${d.major}<w:b/><w:color w:val="${xmlEscape(d.color)}"${d.themeColor}/><w:sz w:val="28"/><w:szCs w:val="28"/>`),
   toc1: () => tocStyle(1),
   toc2: () => tocStyle(2),
   toc3: () => tocStyle(3),
   footnoteText: () => pStyle('FootnoteText', 'footnote text', '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>', '<w:sz w:val="18"/><w:szCs w:val="18"/>'),
   footnoteReference: () => '<w:style w:type="character" w:styleId="FootnoteReference"><w:name w:val="footnote reference"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>',
-  hyperlink: (d) => `<w:style w:type="character" w:styleId="Hyperlink"><w:name w:val="Hyperlink"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:rPr><w:color w:val="${d.link}"/><w:u w:val="single"/></w:rPr></w:style>`,
+  hyperlink: (d) => `<w:style w:type="character" w:styleId="Hyperlink"><w:name w:val="Hyperlink"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:rPr><w:color w:val="${xmlEscape(d.link)}"/><w:u w:val="single"/></w:rPr></w:style>`,
   header: () => pStyle('Header', 'header', '<w:tabs><w:tab w:val="center" w:pos="4513"/><w:tab w:val="right" w:pos="9026"/></w:tabs><w:spacing w:after="0" w:line="240" w:lineRule="auto"/>', ''),
   footer: () => pStyle('Footer', 'footer', '<w:tabs><w:tab w:val="center" w:pos="4513"/><w:tab w:val="right" w:pos="9026"/></w:tabs><w:spacing w:after="0" w:line="240" w:lineRule="auto"/>', ''),
   tableGrid: () => '<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/><w:uiPriority w:val="39"/><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:tblPr><w:tblBorders><w:top w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:left w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:bottom w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:right w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideH w:val="single" w:sz="4" w:space="0" w:color="auto"/><w:insideV w:val="single" w:sz="4" w:space="0" w:color="auto"/></w:tblBorders></w:tblPr></w:style>',
@@ -135,7 +135,7 @@ function pStyle(id: string, name: string, pPr: string, rPr: string): string {
 }
 
 function heading(d: Design, level: number, size: number, before: number): string {
-  return `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:uiPriority w:val="9"/><w:qFormat/><w:pPr><w:keepNext/><w:keepLines/><w:spacing w:before="${before}" w:after="80"/><w:outlineLvl w:val="${level - 1}"/></w:pPr><w:rPr>${d.major}<w:b/><w:color w:val="${d.color}"${d.themeColor}/><w:sz w:val="${size}"/><w:szCs w:val="${size}"/></w:rPr></w:style>`;
+  return `<w:style w:type="paragraph" w:styleId="Heading${level}"><w:name w:val="heading ${level}"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:uiPriority w:val="9"/><w:qFormat/><w:pPr><w:keepNext/><w:keepLines/><w:spacing w:before="${before}" w:after="80"/><w:outlineLvl w:val="${level - 1}"/></w:pPr><w:rPr>${d.major}<w:b/><w:color w:val="${xmlEscape(d.color)}"${d.themeColor}/><w:sz w:val="${size}"/><w:szCs w:val="${size}"/></w:rPr></w:style>`;
 }
 
 function tocStyle(level: number): string {

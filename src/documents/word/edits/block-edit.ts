@@ -4,7 +4,7 @@
 import { Type, type Static } from 'typebox';
 import type { ContextFile } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
-import { child, fragment, NS, removeNode, type Element } from '../../ooxml/xml.ts';
+import { child, fragment, NS, removeNode, xmlEscape, type Element } from '../../ooxml/xml.ts';
 import { resolveCitations, type ListItem } from '../content-blocks.ts';
 import { listFormat } from '../design/numbering.ts';
 import { ensureStyle, type StyleRole } from '../design/styles.ts';
@@ -47,7 +47,7 @@ function setStyle(p: Element, style: string | null): void {
   const old = child(pPr, NS.w, 'pStyle');
   if (!style) { removeNode(old); return; }
   if (old) old.setAttribute('w:val', style);
-  else pPr.insertBefore(fragment(p.ownerDocument!, `<w:pStyle w:val="${style}"/>`), pPr.firstChild);
+  else pPr.insertBefore(fragment(p.ownerDocument!, `<w:pStyle w:val="${xmlEscape(style)}"/>`), pPr.firstChild);
 }
 
 /** Rewrites a list's items: each level takes the properties of an existing item at that level (or the first's). */
@@ -62,8 +62,8 @@ function setListItems(doc: WordDocument, block: BlockView, items: ListItem[], or
   const made = items.map((item) => {
     let pPrXml: string;
     if (fmt) {
-      const numPr = fmt.numId ? `<w:numPr><w:ilvl w:val="${item.level}"/><w:numId w:val="${fmt.numId}"/></w:numPr>` : '';
-      pPrXml = `<w:pPr><w:pStyle w:val="${fmt.styles[item.level]}"/>${numPr}</w:pPr>`;
+      const numPr = fmt.numId ? `<w:numPr><w:ilvl w:val="${item.level}"/><w:numId w:val="${xmlEscape(fmt.numId)}"/></w:numPr>` : '';
+      pPrXml = `<w:pPr><w:pStyle w:val="${xmlEscape(fmt.styles[item.level])}"/>${numPr}</w:pPr>`;
     } else {
       const model = byLevel.get(item.level) ?? byLevel.get(0) ?? first;
       const pPr = child(model, NS.w, 'pPr')?.cloneNode(true) as Element | undefined;

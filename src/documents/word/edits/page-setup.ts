@@ -5,7 +5,7 @@
 // header or footer gets one. Page settings change every section's w:sectPr.
 import { ToolError } from '../../agent/tool-error.ts';
 import { REL } from '../../ooxml/relationships.ts';
-import { attr, child, childElements, descendants, fragment, NS, path1, removeNode, type Element } from '../../ooxml/xml.ts';
+import { attr, child, childElements, descendants, fragment, NS, path1, removeNode, xmlEscape, type Element } from '../../ooxml/xml.ts';
 import { ensureStyle } from '../design/styles.ts';
 import type { WordDocument } from '../word-document.ts';
 import { insertionPoint, insertXml } from './structure.ts';
@@ -44,7 +44,7 @@ export function setTitle(doc: WordDocument, kind: 'title' | 'subtitle', markdown
   const style = ensureStyle(doc.pkg, doc.main, doc.styles(), kind);
   const title = blocks.find((b) => b.kind === 'title');
   const before = kind === 'subtitle' && title ? title.els.at(-1)!.nextSibling : blocks[0]?.els[0] ?? insertionPoint(doc, 'end').before;
-  insertXml(doc, [`<w:p><w:pPr><w:pStyle w:val="${style}"/></w:pPr>${inlineRuns(doc, markdown)}</w:p>`], before);
+  insertXml(doc, [`<w:p><w:pPr><w:pStyle w:val="${xmlEscape(style)}"/></w:pPr>${inlineRuns(doc, markdown)}</w:p>`], before);
 }
 
 type Kind = 'header' | 'footer';
@@ -99,7 +99,7 @@ export function setHeaderFooterText(doc: WordDocument, kind: Kind, text: string)
   const part = partOf(doc, kind);
   if (!part) {
     const style = ensureStyle(doc.pkg, doc.main, doc.styles(), kind);
-    createPart(doc, kind, `<w:p><w:pPr><w:pStyle w:val="${style}"/></w:pPr>${inlineRuns(doc, xmlSafe(text))}</w:p>`);
+    createPart(doc, kind, `<w:p><w:pPr><w:pStyle w:val="${xmlEscape(style)}"/></w:pPr>${inlineRuns(doc, xmlSafe(text))}</w:p>`);
     return;
   }
   const xml = doc.pkg.edit(part);
@@ -140,7 +140,7 @@ export function setPageNumbers(doc: WordDocument, on: boolean): void {
   const fields = '<w:r><w:t xml:space="preserve">Page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> of </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> NUMPAGES </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>';
   if (on) {
     const style = ensureStyle(doc.pkg, doc.main, doc.styles(), 'footer');
-    const paragraph = `<w:p><w:pPr><w:pStyle w:val="${style}"/><w:jc w:val="right"/></w:pPr>${fields}</w:p>`;
+    const paragraph = `<w:p><w:pPr><w:pStyle w:val="${xmlEscape(style)}"/><w:jc w:val="right"/></w:pPr>${fields}</w:p>`;
     if (!part) createPart(doc, 'footer', paragraph);
     else {
       const xml = doc.pkg.edit(part);

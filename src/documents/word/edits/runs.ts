@@ -58,7 +58,7 @@ export function inlineRuns(doc: WordDocument, markdown: string, extraRPr = '', o
       const id = options.footnotes?.get(seg.text) ?? addFootnote(doc, seg.text);
       options.footnotes?.delete(seg.text);
       const ref = ensureStyle(doc.pkg, doc.main, doc.styles(), 'footnoteReference');
-      out += `<w:r><w:rPr><w:rStyle w:val="${ref}"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
+      out += `<w:r><w:rPr><w:rStyle w:val="${xmlEscape(ref)}"/></w:rPr><w:footnoteReference w:id="${xmlEscape(id)}"/></w:r>`;
       continue;
     }
     if (seg.link) {

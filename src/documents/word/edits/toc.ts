@@ -20,7 +20,7 @@ export function addToc(doc: WordDocument, position: string | undefined, title: s
   const heading = ensureStyle(doc.pkg, doc.main, doc.styles(), 'tocHeading');
   const instr = ` TOC \\o "1-${maxLevel}" \\h \\z \\u `;
   const field = `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">${instr}</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>${PLACEHOLDER}</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
-  const xml = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent><w:p><w:pPr><w:pStyle w:val="${heading}"/></w:pPr><w:r><w:t xml:space="preserve">${xmlEscape(title)}</w:t></w:r></w:p>${field}</w:sdtContent></w:sdt>`;
+  const xml = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent><w:p><w:pPr><w:pStyle w:val="${xmlEscape(heading)}"/></w:pPr><w:r><w:t xml:space="preserve">${xmlEscape(title)}</w:t></w:r></w:p>${field}</w:sdtContent></w:sdt>`;
   const [sdt] = insertXml(doc, [xml], before);
   doc.newTocs.add(sdt);
   return sdt;
@@ -120,7 +120,7 @@ export function refreshTocs(doc: WordDocument): void {
     const headings = doc.blocks().filter((b) => b.kind === 'heading' && b.level! <= max);
     const entries = headings.map((h) => ({ p: h.els[0], level: h.level!, text: plainText(h.els[0]), bookmark: headingBookmark(doc, h.els[0], fresh || doc.newHeadings.has(h.els[0]), used, ids) }));
     const look = (level: number) => looks.get(level) ?? {
-      pPr: `<w:pPr><w:pStyle w:val="${ensureStyle(doc.pkg, doc.main, doc.styles(), `toc${Math.min(3, level)}` as StyleRole)}"/><w:tabs><w:tab w:val="right" w:leader="dot" w:pos="${width}"/></w:tabs>${level > 3 ? `<w:ind w:left="${(level - 1) * 220}"/>` : ''}</w:pPr>`,
+      pPr: `<w:pPr><w:pStyle w:val="${xmlEscape(ensureStyle(doc.pkg, doc.main, doc.styles(), `toc${Math.min(3, level)}` as StyleRole))}"/><w:tabs><w:tab w:val="right" w:leader="dot" w:pos="${width}"/></w:tabs>${level > 3 ? `<w:ind w:left="${(level - 1) * 220}"/>` : ''}</w:pPr>`,
       rPr: '',
     };
     const begin = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${xmlEscape(range.instr)} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>`;
@@ -129,9 +129,9 @@ export function refreshTocs(doc: WordDocument): void {
       const { pPr, rPr } = look(e.level);
       const text = `<w:r>${rPr}<w:t xml:space="preserve">${xmlEscape(e.text)}</w:t></w:r><w:r>${rPr}<w:tab/></w:r>`;
       const page = e.bookmark
-        ? `<w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:instrText xml:space="preserve"> PAGEREF ${e.bookmark} \\h </w:instrText></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:t>0</w:t></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="end"/></w:r>`
+        ? `<w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:instrText xml:space="preserve"> PAGEREF ${xmlEscape(e.bookmark)} \\h </w:instrText></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:t>0</w:t></w:r><w:r><w:rPr><w:noProof/><w:webHidden/></w:rPr><w:fldChar w:fldCharType="end"/></w:r>`
         : `<w:r><w:rPr><w:noProof/></w:rPr><w:t>0</w:t></w:r>`;
-      const inner = links && e.bookmark ? `<w:hyperlink w:anchor="${e.bookmark}" w:history="1">${text}${page}</w:hyperlink>` : `${text}${page}`;
+      const inner = links && e.bookmark ? `<w:hyperlink w:anchor="${xmlEscape(e.bookmark)}" w:history="1">${text}${page}</w:hyperlink>` : `${text}${page}`;
       return `<w:p>${pPr}${i === 0 ? begin : ''}${inner}${i === entries.length - 1 ? end : ''}</w:p>`;
     });
     if (!xml.length) xml.push(`<w:p>${begin}<w:r><w:t>No table of contents entries found.</w:t></w:r>${end}</w:p>`);

@@ -37,7 +37,7 @@ function caption(c: WriteContext, kind: 'Table' | 'Figure', text: string): strin
   counts[kind]++;
   pending.set(c.doc, counts);
   const label = `<w:r><w:t xml:space="preserve">${kind} </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> SEQ ${kind} \\* ARABIC </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/></w:rPr><w:t>${n}</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve">. </w:t></w:r>`;
-  return `<w:p><w:pPr><w:pStyle w:val="${style}"/>${kind === 'Table' ? '<w:keepNext/>' : ''}</w:pPr>${label}${inlineRuns(c.doc, text)}</w:p>`;
+  return `<w:p><w:pPr><w:pStyle w:val="${xmlEscape(style)}"/>${kind === 'Table' ? '<w:keepNext/>' : ''}</w:pPr>${label}${inlineRuns(c.doc, text)}</w:p>`;
 }
 
 /** Captions written in this call but not yet in the body. */
@@ -115,7 +115,7 @@ export function blocksXml(c: WriteContext, blocks: ContentBlock[]): string[] {
         const fmt = listFormat(doc.pkg, doc.main, styles, b.ordered);
         b.items.forEach((item, i) => {
           const level = Math.min(2, item.level);
-          const numPr = fmt.numId ? `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${fmt.numId}"/></w:numPr>` : '';
+          const numPr = fmt.numId ? `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${xmlEscape(fmt.numId)}"/></w:numPr>` : '';
           // Folio's list styles keep items close; the last one leaves the gap a paragraph would.
           const gap = doc.folio && i === b.items.length - 1 ? '<w:spacing w:after="160"/>' : '';
           out.push(paragraphXml(doc, fmt.styles[level], item.text, numPr + gap));
