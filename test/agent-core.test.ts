@@ -41,7 +41,7 @@ describe('the loop', () => {
     expect(res.statusCode).toBe(202);
     const writing = await waitForTask(t, org.secret, res.json().task_id, (x) => x.phase === 'writing' || x.status !== 'running' && x.status !== 'queued');
     expect(writing).toMatchObject({ status: 'running', phase: 'writing' });
-    expect(await waitForTask(t, org.secret, res.json().task_id)).toMatchObject({ status: 'completed', result: { summary: 'Built the document: set title. Done slowly.' } });
+    expect(await waitForTask(t, org.secret, res.json().task_id)).toMatchObject({ status: 'completed', result: { summary: 'Built the Word document "Slow" with a title only. Done slowly.' } });
   });
 
   it('hands the rest of the loop to the next model when one times out, and keeps the conversation', async () => {
@@ -98,7 +98,7 @@ describe('the loop', () => {
       const res = await generate(t, org.secret, { prompt: 'Keep going' });
       expect(res.statusCode, res.body).toBe(200);
       expect(fake.requests).toHaveLength(10);
-      expect(res.json().summary).toMatch(/added 1 block.*stopped at its limit of 10 turns; resume the run with run_id to continue/);
+      expect(res.json().summary).toMatch(/^Built the Word document: 10 paragraphs\. The agent stopped at its limit of 10 turns; resume the run with run_id to continue/);
     } finally {
       fake.setHandler(null);
     }
@@ -110,7 +110,7 @@ describe('the loop', () => {
     fake.enqueue(addTitle('Text end'), { text: 'I set the title; nothing else was needed.' });
     const res = await generate(t, org.secret, { prompt: 'Title it' });
     // What the tools did comes first, from the edits; the model's words follow.
-    expect(res.json()).toMatchObject({ summary: 'Built the document: set title. I set the title; nothing else was needed.' });
+    expect(res.json()).toMatchObject({ summary: 'Built the Word document "Text end" with a title only. I set the title; nothing else was needed.' });
   });
 });
 
@@ -185,7 +185,7 @@ describe('inputs', () => {
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
       const res = await generate(t, org.secret, { prompt: 'Write it', brand: { logo_url: url, primary_color: '#123456' } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().summary).toMatch(/^Created the document\. Branded\. The brand logo at https:\/\/127\.0\.0\.1:\d+\/logo\.png was left out: .*127\.0\.0\.1 is a loopback address/);
+      expect(res.json().summary).toMatch(/^The document was left empty\. Branded\. The brand logo at https:\/\/127\.0\.0\.1:\d+\/logo\.png was left out: .*127\.0\.0\.1 is a loopback address/);
       expect(requests).toBe(0);
     } finally {
       server.close();

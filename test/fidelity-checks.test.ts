@@ -2,10 +2,12 @@
 // compared with itself passes checks 1-3; the edit a faithful engine would make (test/fidelity/ideal-edits.ts,
 // done by hand with JSZip) passes every check; careless edits fail the check that must catch them, with a
 // reason that names the part, element or page. Every file is rendered by LibreOffice in one soffice call.
+import fs from 'node:fs';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { canonicalXml, checkRoundTrip, readParts, type FidelityFormat } from './fidelity/fidelity-checks.ts';
-import { CHECKS, failureReasons, FidelitySession, type CheckName, type FileResult } from './fidelity/fidelity-run.ts';
+import { CHECKS, DEFAULT_CORPUS_DIR, failureReasons, FidelitySession, type CheckName, type FileResult } from './fidelity/fidelity-run.ts';
 import { IDEAL } from './fidelity/ideal-edits.ts';
 import { makeDocx, makePptx, makeXlsx } from './helpers/office-fixtures.ts';
 
@@ -42,6 +44,8 @@ async function withForeignLayout(ideal: Buffer): Promise<Buffer> {
 interface Case {
   name: string;
   format: FidelityFormat;
+  /** A corpus file as the original, instead of the format's generated one. */
+  corpus?: string;
   make: (original: Buffer, ideal: Buffer) => Promise<Buffer>;
   /** Checks that must pass; the others must fail with a reason matching `fails[check]`. */
   passes: CheckName[];
@@ -95,6 +99,31 @@ const CASES: Case[] = [
     }),
     fails: { originals: /8 of 8 original body elements changed or moved: #0 w:p "Quarterly Report" \(moved to #3\)/, pages: /pages differ: 1(-2)? of 2 compared/ },
   },
+  // A table of contents Folio updated is exempt from checks 2 and 3, as long as it is still there.
+  {
+    name: 'word: a table of contents updated for the new heading', format: 'word', corpus: 'docx/word-toc.docx', passes: ALL,
+    make: (_o, i) => edit(i, 'word/document.xml', (x) => x.replace(/(<w:sdtContent>[\s\S]*?)(<\/w:sdtContent>)/, '$1<w:p><w:pPr><w:pStyle w:val="TOC1"/></w:pPr><w:r><w:t>Next steps</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t>4</w:t></w:r></w:p>$2')),
+  },
+  {
+    name: 'word: the table of contents dropped', format: 'word', corpus: 'docx/word-toc.docx', passes: ['parts', 'design', 'opens'],
+    make: (_o, i) => edit(i, 'word/document.xml', (x) => x.replace(/<w:sdt>[\s\S]*?<\/w:sdt>/, '')),
+    fails: { originals: /the table of contents is gone/, pages: /pages differ/ },
+  },
+  {
+    name: 'word: the table of contents updated and a heading reworded', format: 'word', corpus: 'docx/word-toc.docx', passes: ['parts', 'design', 'opens'],
+    make: (_o, i) => edit(i, 'word/document.xml', (x) => x.replace(/(<w:sdtContent>[\s\S]*?)(<\/w:sdtContent>)/, '$1<w:p><w:r><w:t>x</w:t></w:r></w:p>$2').replace(/(<w:pStyle w:val="Heading1"\/>[\s\S]*?<w:t[^>]*>)Article 2/, '$1Section 2')),
+    fails: { originals: /1 of \d+ original body elements changed or moved: #\d+ w:p "Article 2".*Section 2/, pages: /pages differ/ },
+  },
+  // A file that prints "page x of y" changes on every page when the addition adds a page: the bands are masked.
+  {
+    name: 'word: an addition that adds a page to a file printing its page count', format: 'word', corpus: 'docx/word-german-form.docx', passes: ALL,
+    make: async (_o, i) => i,
+  },
+  {
+    name: 'word: masked bands do not hide a change in the body', format: 'word', corpus: 'docx/word-german-form.docx', passes: ['parts', 'design', 'opens'],
+    make: (_o, i) => edit(i, 'word/document.xml', (x) => x.replace('Antragsteller', 'Antragstellerin')),
+    fails: { originals: /original body elements changed/, pages: /pages differ: 1 of \d+ compared \(header and footer bands left out\)/ },
+  },
   {
     name: 'word: an existing style changed', format: 'word', passes: ['originals', 'pages', 'design', 'opens'],
     make: (_o, i) => edit(i, 'word/styles.xml', (x) => x.replace('<w:style ', '<w:style w:customStyle="1" ')),
@@ -140,7 +169,16 @@ beforeAll(async () => {
     slides: await IDEAL.slides(originals.slides), word: await IDEAL.word(originals.word), excel: await IDEAL.excel(originals.excel),
   };
   session = new FidelitySession({});
-  const items = await Promise.all(CASES.map(async (c) => ({ entry: { file: c.name, format: c.format }, original: originals[c.format], result: await c.make(originals[c.format], ideals[c.format]), roundTrip: false })));
+  const corpus = new Map<string, { original: Buffer; ideal: Buffer }>();
+  for (const name of new Set(CASES.map((c) => c.corpus).filter((n): n is string => !!n))) {
+    const original = fs.readFileSync(path.join(DEFAULT_CORPUS_DIR, name));
+    corpus.set(name, { original, ideal: await IDEAL.word(original) });
+  }
+  const items = await Promise.all(CASES.map(async (c) => {
+    const original = c.corpus ? corpus.get(c.corpus)!.original : originals[c.format];
+    const ideal = c.corpus ? corpus.get(c.corpus)!.ideal : ideals[c.format];
+    return { entry: { file: c.name, format: c.format }, original, result: await c.make(original, ideal), roundTrip: false };
+  }));
   for (const r of await session.checkResults(items)) results.set(r.entry.file, r);
 }, 5 * 60_000);
 

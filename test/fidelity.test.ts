@@ -11,7 +11,7 @@ import { withRuns } from './helpers/runs.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The formats whose ci: true files must pass every check. */
-const FIDELITY_FORMATS_IN_CI: FidelityFormat[] = ['slides', 'excel'];
+const FIDELITY_FORMATS_IN_CI: FidelityFormat[] = ['slides', 'word', 'excel'];
 
 /** LibreOffice and python on a slow machine: generous, for this file only. */
 const TIMEOUT = 4 * 60_000;

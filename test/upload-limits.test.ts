@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { corpusFile } from './helpers/slides.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, png, zip } from './helpers/fixtures.ts';
 import { startS3, type TestS3 } from './helpers/s3.ts';
@@ -113,6 +114,16 @@ describe.each(backends)('upload limits on $name', (backend) => {
     it('accepts a well-behaved document', async () => {
       const res = await send('fine.docx', docx());
       expect(res.statusCode).toBe(201);
+    });
+
+    it('accepts a document with bytes after the end of its archive (as Word and LibreOffice do), and still checks it', async () => {
+      // A real German Word form with a newline after the end-of-central-directory record.
+      const form = corpusFile('docx/word-german-form.docx');
+      expect(form.at(-1)).toBe(0x0a);
+      const res = await send('antrag.docx', form);
+      expect(res.statusCode, res.body).toBe(201);
+      const bomb = Buffer.concat([zip([{ name: 'word/document.xml', data: Buffer.alloc(40 * 1024 * KiB, 0x20) }]), Buffer.from('\n')]);
+      expect((await send('bomb.docx', bomb)).statusCode).toBe(413);
     });
   });
 

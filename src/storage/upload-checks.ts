@@ -134,6 +134,16 @@ function zipInvalid(why: string): AppError {
   return errors.validation([{ loc: ['body', 'file'], msg: `The zip archive cannot be accepted: ${why}`, type: 'zip_invalid' }]);
 }
 
+/** The archive without bytes after its end-of-central-directory record and comment, or null. */
+function trimTrailingBytes(buf: Buffer): Buffer | null {
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535 - 1024); i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const end = i + 22 + buf.readUInt16LE(i + 20);
+    return end <= buf.length ? buf.subarray(0, end) : null;
+  }
+  return null;
+}
+
 /**
  * Reads the archive's central directory and inflates every entry, counting real bytes, so a lying
  * header cannot get past. 413 `payload_too_large` over a limit; 422 `validation_error` when the
@@ -141,10 +151,18 @@ function zipInvalid(why: string): AppError {
  */
 export async function checkZip(file: string, limits: ZipLimits): Promise<{ entries: number; uncompressedBytes: number }> {
   let zip: yauzl.ZipFile;
+  const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false };
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.openPromise(file, options);
   } catch (err) {
-    throw zipInvalid((err as Error).message);
+    // Bytes after the end of the archive (some writers add a newline) are ignored, as Office does.
+    const trimmed = /Invalid comment length/.test((err as Error).message) ? trimTrailingBytes(await fsp.readFile(file)) : null;
+    if (!trimmed) throw zipInvalid((err as Error).message);
+    try {
+      zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(trimmed, options, (e, z) => (e || !z ? reject(e ?? new Error('unreadable')) : resolve(z))));
+    } catch (again) {
+      throw zipInvalid((again as Error).message);
+    }
   }
   try {
     if (zip.entryCount > limits.maxEntries) throw zipTooLarge(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted.`);

@@ -510,19 +510,92 @@ export function wordBody(parts: Parts): WordBody {
   return { children: sectPr ? children.slice(0, -1) : children, sectPr };
 }
 
+/**
+ * The top-level body elements of a Word table of contents: a content control that holds a TOC field (or
+ * is Word's "Table of Contents" building block), or the paragraphs from the one a TOC field begins in to
+ * the one it ends in. Folio updates a table of contents when the headings change, so an addition with a
+ * heading changes it: these elements (and the pages they are on) are the one exemption from checks 2
+ * and 3, as long as the result still has a table of contents.
+ */
+export function tocElements(children: Element[]): Set<Element> {
+  const out = new Set<Element>();
+  const instr = (el: Element) => descendants(el, NS.w, 'instrText').map((t) => t.textContent ?? '').join('') + descendants(el, NS.w, 'fldSimple').map((f) => attr(f, NS.w, 'instr') ?? '').join('');
+  const fldChars = (el: Element, type: string) => descendants(el, NS.w, 'fldChar').filter((f) => attr(f, NS.w, 'fldCharType') === type).length;
+  let open = 0;
+  for (const el of children) {
+    if (open > 0) {
+      out.add(el);
+      open += fldChars(el, 'begin') - fldChars(el, 'end');
+      continue;
+    }
+    const gallery = descendants(el, NS.w, 'docPartGallery').map((g) => attr(g, NS.w, 'val') ?? '').join(' ');
+    if (el.localName === 'sdt' && (/table of contents/i.test(gallery) || /\bTOC\b/.test(instr(el)))) out.add(el);
+    else if (el.localName === 'p' && /\bTOC\b/.test(instr(el)) && fldChars(el, 'begin')) {
+      out.add(el);
+      open = fldChars(el, 'begin') - fldChars(el, 'end');
+    }
+  }
+  return out;
+}
+
+/** The entry texts of a Word file's table of contents (page numbers left out), for finding its pages. */
+export function tocEntries(parts: Parts): string[] {
+  const toc = tocElements(wordBody(parts).children);
+  const out: string[] = [];
+  for (const el of toc) {
+    for (const p of el.localName === 'p' ? [el] : descendants(el, NS.w, 'p')) {
+      // The entry is the text before its last tab (the page number follows the tab).
+      const pieces: string[] = [];
+      const walk = (e: Element) => {
+        for (const c of elements(e)) {
+          if (isNs(c, NS.w) && c.localName === 't') pieces.push(c.textContent ?? '');
+          else if (isNs(c, NS.w) && c.localName === 'tab' && e.localName === 'r') pieces.push('\t');
+          else if (!(isNs(c, NS.w) && c.localName === 'instrText')) walk(c);
+        }
+      };
+      walk(p);
+      const joined = pieces.join('');
+      const text = (joined.includes('\t') ? joined.slice(0, joined.lastIndexOf('\t')) : joined.replace(/\s*\d+\s*$/, '')).trim();
+      if (text) out.push(text);
+    }
+  }
+  return out;
+}
+
+/** Pages (1-based) of a rendering that show lines of the table of contents: an entry, then its page number. */
+export function tocPages(texts: string[], entries: string[]): number[] {
+  if (!entries.length) return [];
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 40).toLowerCase();
+  const wanted = new Set(entries.map(norm));
+  const pages: number[] = [];
+  texts.forEach((text, i) => {
+    const hits = text.split('\n').filter((line) => /\d\s*$/.test(line) && wanted.has(norm(line.replace(/[\s.·…_-]*\d+\s*$/, '')))).length;
+    if (hits >= Math.min(2, entries.length)) pages.push(i + 1);
+  });
+  return pages;
+}
+
 export function checkOriginals(format: FidelityFormat, before: Parts, after: Parts): CheckResult {
   const reasons: string[] = [];
   const notes: string[] = [];
   if (format === 'word') {
     const b = wordBody(before);
     const a = wordBody(after);
-    const bc = b.children.map(canonical);
-    const ac = a.children.map(canonical);
+    // A table of contents is compared only for being there (see tocElements).
+    const tocBefore = tocElements(b.children);
+    const tocAfter = tocElements(a.children);
+    const kept = b.children.filter((e) => !tocBefore.has(e));
+    const bc = kept.map(canonical);
+    const ac = a.children.filter((e) => !tocAfter.has(e)).map(canonical);
+    if (tocBefore.size) {
+      if (!tocAfter.size) reasons.push('the table of contents is gone');
+      else notes.push(`the table of contents (${tocBefore.size} element${tocBefore.size > 1 ? 's' : ''}) is exempt: Folio updates it when headings change`);
+    }
     const changed: string[] = [];
     for (let i = 0; i < bc.length; i++) {
       if (ac[i] === bc[i]) continue;
       const moved = ac.indexOf(bc[i]);
-      changed.push(`#${i} ${describe(b.children[i])}${moved >= 0 ? ` (moved to #${moved})` : ac[i] === undefined ? ' (gone)' : ''}`);
+      changed.push(`#${i} ${describe(kept[i])}${moved >= 0 ? ` (moved to #${moved})` : ac[i] === undefined ? ' (gone)' : ''}`);
     }
     const first = bc.findIndex((c, i) => ac[i] !== c && ac.indexOf(c) < 0 && ac[i] !== undefined);
     if (changed.length) reasons.push(`${changed.length} of ${bc.length} original body elements changed or moved: ${list(changed, 4)}${first >= 0 ? `; #${first}: ${whereDiffers(bc[first], ac[first])}` : ''}`);
@@ -797,6 +870,8 @@ export interface Rendered {
   pages: string[];
   /** The text of each page (pdftotext), to find where an addition starts. */
   texts: string[];
+  /** Hashes of each page without its header and footer bands (MARGIN_BAND), for files that print their page count. */
+  bodies?: string[];
   error: string | null;
 }
 
@@ -853,12 +928,14 @@ export class LibreOffice {
         const r = await run('pdftoppm', ['-r', String(dpi), pdf, prefix], 120_000);
         if (r.error) { out.set(f.name, { pdf: fs.readFileSync(pdf), pages: [], texts: [], error: `pdftoppm failed: ${r.stderr.trim() || r.error.message}` }); continue; }
         const base = path.basename(prefix);
-        const pages = fs.readdirSync(outDir).filter((n) => n.startsWith(`${base}-`) && n.endsWith('.ppm'))
+        const ppms = fs.readdirSync(outDir).filter((n) => n.startsWith(`${base}-`) && n.endsWith('.ppm'))
           .map((n) => ({ n, i: Number(/-(\d+)\.ppm$/.exec(n)![1]) })).sort((x, y) => x.i - y.i)
-          .map(({ n }) => hashPpm(fs.readFileSync(path.join(outDir, n))));
+          .map(({ n }) => fs.readFileSync(path.join(outDir, n)));
+        const pages = ppms.map((ppm) => hashPpm(ppm));
+        const bodies = ppms.map((ppm) => hashPpm(ppm, MARGIN_BAND));
         const text = await run('pdftotext', ['-layout', pdf, '-'], 120_000);
         const texts = text.error ? [] : text.stdout.split('\f').slice(0, pages.length);
-        out.set(f.name, { pdf: fs.readFileSync(pdf), pages, texts, error: pages.length ? null : 'the PDF has no pages' });
+        out.set(f.name, { pdf: fs.readFileSync(pdf), pages, texts, bodies, error: pages.length ? null : 'the PDF has no pages' });
       }
       return out;
     } finally {
@@ -872,7 +949,10 @@ export class LibreOffice {
 }
 
 /** `${width}x${height}:${sha256}` of a binary PPM's pixel bytes (the header is parsed, not hashed). */
-export function hashPpm(ppm: Buffer): string {
+/** Share of the page height at the top and at the bottom where headers and footers print. */
+export const MARGIN_BAND = 0.07;
+
+export function hashPpm(ppm: Buffer, band = 0): string {
   let pos = 0;
   const fields: string[] = [];
   while (fields.length < 4) {
@@ -884,7 +964,13 @@ export function hashPpm(ppm: Buffer): string {
   }
   pos++; // the single whitespace after maxval
   if (fields[0] !== 'P6') throw new Error(`not a binary PPM (${fields[0]})`);
-  return `${fields[1]}x${fields[2]}:${createHash('sha256').update(ppm.subarray(pos)).digest('hex')}`;
+  const pixels = ppm.subarray(pos);
+  if (!band) return `${fields[1]}x${fields[2]}:${createHash('sha256').update(pixels).digest('hex')}`;
+  // The body only: the rows of the top and bottom bands are left out.
+  const row = Number(fields[1]) * 3;
+  const rows = Number(fields[2]);
+  const skip = Math.ceil(rows * band);
+  return `${fields[1]}x${fields[2]}-body:${createHash('sha256').update(pixels.subarray(skip * row, (rows - skip) * row)).digest('hex')}`;
 }
 
 export interface PageComparison {
@@ -899,11 +985,16 @@ export interface PageComparison {
  * the addition may flow, and none from the page where the addition starts: endnotes or a trailing page
  * can follow the end of the body). A page the result lacks counts as differing.
  */
-export function comparePages(format: FidelityFormat, original: string[], result: string[], additionStartsOn: number | null = null): PageComparison {
+export function comparePages(format: FidelityFormat, original: string[], result: string[], additionStartsOn: number | null = null, exempt: number[] = []): PageComparison {
   let compared = format === 'word' ? Math.max(0, original.length - 1) : original.length;
   if (format === 'word' && additionStartsOn !== null) compared = Math.min(compared, additionStartsOn - 1);
   const differing: number[] = [];
-  for (let i = 0; i < compared; i++) if (result[i] !== original[i]) differing.push(i + 1);
+  let skipped = 0;
+  for (let i = 0; i < compared; i++) {
+    if (exempt.includes(i + 1)) { skipped++; continue; }
+    if (result[i] !== original[i]) differing.push(i + 1);
+  }
+  compared -= skipped;
   return { compared, identical: compared - differing.length, differing };
 }
 
@@ -926,19 +1017,28 @@ export function showsPageCount(format: FidelityFormat, parts: Parts): string | n
  * `appendedAtEnd`: check 2 found the original body intact with the addition after it; only then may Word's
  * comparison stop before the page where the addition starts (else it would excuse an addition put first).
  */
-export function checkPages(format: FidelityFormat, original: Rendered | undefined, result: Rendered | undefined, pageCountShown: string | null = null, appendedAtEnd = false): { check: CheckResult; pages: PageComparison | null } {
+export function checkPages(format: FidelityFormat, original: Rendered | undefined, result: Rendered | undefined, pageCountShown: string | null = null, appendedAtEnd = false, tocEntryTexts: string[] = []): { check: CheckResult; pages: PageComparison | null } {
   if (!original || original.error) return { check: check([`the original did not render: ${original?.error ?? 'not converted'}`]), pages: null };
   if (!result) return { check: check(['no result to render']), pages: { compared: comparePages(format, original.pages, []).compared, identical: 0, differing: [] } };
   const starts = format === 'word' && appendedAtEnd && !result.error ? additionPage(result.texts) : null;
-  const pages = comparePages(format, original.pages, result.error ? [] : result.pages, starts);
+  // The pages of a table of contents that Folio updated are not compared (see tocElements).
+  const exempt = format === 'word' ? tocPages(original.texts, tocEntryTexts) : [];
+  // A file that prints its page count (Page 1 of 4) changes on every page when an addition adds a page:
+  // then the pages are compared without their header and footer bands, where the count prints.
+  const countChanged = !!pageCountShown && !result.error && result.pages.length !== original.pages.length && !!original.bodies && !!result.bodies;
+  const pages = countChanged
+    ? comparePages(format, original.bodies!, result.bodies!, starts, exempt)
+    : comparePages(format, original.pages, result.error ? [] : result.pages, starts, exempt);
   if (result.error) return { check: check([`the result did not render: ${result.error}`]), pages: { ...pages, identical: 0 } };
   const reasons: string[] = [];
   const missing = pages.differing.filter((n) => n > result.pages.length);
   const differ = pages.differing.filter((n) => n <= result.pages.length);
   const grew = result.pages.length !== original.pages.length;
-  if (differ.length) reasons.push(`pages differ: ${ranges(differ)} of ${pages.compared} compared${pageCountShown && grew ? ` (the file prints its page count, ${pageCountShown}, and it went from ${original.pages.length} to ${result.pages.length}: every page that prints it changes)` : ''}`);
+  if (differ.length) reasons.push(`pages differ: ${ranges(differ)} of ${pages.compared} compared${countChanged ? ' (header and footer bands left out)' : ''}`);
   if (missing.length) reasons.push(`the result has ${result.pages.length} pages, original pages ${ranges(missing)} are missing`);
   const notes = [`original ${original.pages.length} pages, result ${result.pages.length}; ${pages.identical}/${pages.compared} compared pages identical`];
+  if (countChanged) notes.push(`the file prints its page count (${pageCountShown}), which went from ${original.pages.length} to ${result.pages.length}: pages compared without their top and bottom ${Math.round(MARGIN_BAND * 100)}% (headers and footers)`);
+  if (exempt.length) notes.push(`page${exempt.length > 1 ? 's' : ''} ${ranges(exempt)} (the table of contents) not compared`);
   if (format === 'word') notes.push(starts !== null && starts - 1 < original.pages.length - 1
     ? `the addition starts on page ${starts} (pages after the body's end, such as endnotes, follow it): pages ${starts}-${original.pages.length} not compared`
     : 'the last original page is not compared');

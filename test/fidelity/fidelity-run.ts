@@ -18,7 +18,7 @@ import { key, withRuns } from '../helpers/runs.ts';
 import { runDocument, uploadFile } from '../helpers/slides.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import {
-  EXTENSION, check, checkExcelContent, checkOriginals, checkOwnDesign, checkPages, checkParts, checkRoundTrip, checkSlidesContent, checkWordContent,
+  EXTENSION, check, checkExcelContent, tocEntries, checkOriginals, checkOwnDesign, checkPages, checkParts, checkRoundTrip, checkSlidesContent, checkWordContent,
   diffable, diffParts, LibreOffice, openWithPython, readParts, showsPageCount, type CheckResult, type FidelityFormat, type PageComparison, type Parts, type PyExcel, type PyWord, type Rendered,
 } from './fidelity-checks.ts';
 
@@ -147,6 +147,8 @@ export interface PendingFile {
   roundtrip: CheckResult;
   /** How the original prints its page count, if it does (explains page differences when the count grows). */
   pageCountShown: string | null;
+  /** Word: the entries of the original's table of contents (its pages are exempt from check 3). */
+  tocEntries: string[];
   ms: { generate: number; checks: number };
 }
 
@@ -242,7 +244,7 @@ export class FidelitySession {
     } catch (err) {
       const why = `the original is not a zip package: ${(err as Error).message}`;
       return {
-        entry, original, result, roundtripBytes: null, error: o.error ?? null, summary: o.summary ?? null, pageCountShown: null,
+        entry, original, result, roundtripBytes: null, error: o.error ?? null, summary: o.summary ?? null, pageCountShown: null, tocEntries: [],
         checks: { parts: failed(why), originals: failed(why), design: failed(why), opens: failed(why) }, roundtrip: failed(why),
         ms: { generate: o.generateMs ?? 0, checks: performance.now() - t1 },
       };
@@ -274,7 +276,9 @@ export class FidelitySession {
     const rt = o.roundTrip === false ? { check: check([], ['not run']), bytes: null } : await this.roundTrip(entry.format, original, before);
     let pageCountShown: string | null = null;
     try { pageCountShown = showsPageCount(entry.format, before); } catch { /* only explains */ }
-    return { entry, original, result, roundtripBytes: rt.bytes, error: result ? null : error, summary: o.summary ?? null, checks: checks!, roundtrip: rt.check, pageCountShown, ms: { generate: o.generateMs ?? 0, checks: performance.now() - t1 } };
+    let tocEntryTexts: string[] = [];
+    try { if (entry.format === 'word') tocEntryTexts = tocEntries(before); } catch { /* no exemption */ }
+    return { entry, original, result, roundtripBytes: rt.bytes, error: result ? null : error, summary: o.summary ?? null, checks: checks!, roundtrip: rt.check, pageCountShown, tocEntries: tocEntryTexts, ms: { generate: o.generateMs ?? 0, checks: performance.now() - t1 } };
   }
 
   /**
@@ -292,7 +296,7 @@ export class FidelitySession {
   async finish(p: PendingFile, renderMs = 0): Promise<FileResult> {
     const original = this.rendered.get(this.key(p.entry, 'original'));
     const result = p.result ? this.rendered.get(this.key(p.entry, 'result')) : undefined;
-    const pages = checkPages(p.entry.format, original, result, p.pageCountShown, p.checks.originals.ok);
+    const pages = checkPages(p.entry.format, original, result, p.pageCountShown, p.checks.originals.ok, p.tocEntries);
     let opens = p.checks.opens;
     if (p.result) {
       const lo = !result ? 'the result was not rendered' : result.error ? `LibreOffice: ${result.error}` : null;

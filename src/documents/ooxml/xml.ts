@@ -4,6 +4,7 @@
 // are serialized as they were parsed: same prefixes, attribute order and content.
 import { DOMParser, XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { DocumentUnreadable } from '../agent/tool-error.ts';
+import { buildFragments } from './fragment-builder.ts';
 
 export type { Document, Element, Node } from '@xmldom/xmldom';
 
@@ -133,11 +134,23 @@ export function xmlEscape(s: string): string {
  * out those already declared by the part's root.
  */
 export function fragment(doc: Document, xml: string): Element {
+  const built = buildFragments(doc, xml, NS);
+  if (built?.length === 1) return built[0];
   const decls = Object.entries(NS).map(([k, v]) => `xmlns:${k}="${v}"`).join(' ');
   const wrapped = parseXml(`<folio-fragment ${decls}>${xml}</folio-fragment>`, 'a generated fragment');
   const root = childElements(wrapped.documentElement!)[0];
   if (!root) throw new Error('empty XML fragment');
   return doc.importNode(root, true) as unknown as Element;
+}
+
+/** Several fragments (each one top-level element) parsed at once: one parse for a whole edit. */
+export function fragments(doc: Document, xmls: string[]): Element[] {
+  if (!xmls.length) return [];
+  const built = buildFragments(doc, xmls.join(''), NS);
+  if (built) return built;
+  const decls = Object.entries(NS).map(([k, v]) => `xmlns:${k}="${v}"`).join(' ');
+  const wrapped = parseXml(`<folio-fragment ${decls}>${xmls.join('')}</folio-fragment>`, 'a generated fragment');
+  return childElements(wrapped.documentElement!).map((el) => doc.importNode(el, true) as unknown as Element);
 }
 
 /** Inserts `el` as a child of `parent` before the first child whose local name is in `before` (else appends). */

@@ -4,7 +4,7 @@ import { imageSize } from 'image-size';
 import type { DataCell, DataTable, ImageInput } from '../agent/format-adapter.ts';
 import { ToolError } from '../agent/tool-error.ts';
 import { escapeInline } from './word-inline.ts';
-import { withId, type Block, type DocImage, type ImageBlock, type WordDoc } from './word-model.ts';
+import type { DocImage, ImageContent, TableContent } from './content-blocks.ts';
 
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
 /** Beyond this a table stops being readable in a document (about 50 pages); the caption says it was cut. */
@@ -27,7 +27,7 @@ export function findSource(sources: DataTable[], name: string): DataTable {
   return t;
 }
 
-export function tableFromSource(doc: WordDoc, sources: DataTable[], name: string, columns: string[] | undefined, maxRows: number | undefined, caption: string | null): Block {
+export function tableFromSource(sources: DataTable[], name: string, columns: string[] | undefined, maxRows: number | undefined, caption: string | null): TableContent {
   const t = findSource(sources, name);
   const picked = (columns ?? t.columns).map((c) => {
     const i = t.columns.indexOf(c);
@@ -35,12 +35,12 @@ export function tableFromSource(doc: WordDoc, sources: DataTable[], name: string
     return i;
   });
   const rows = t.rows.slice(0, Math.min(maxRows ?? MAX_ROWS, MAX_ROWS)).map((r) => picked.map((i) => formatCell(r[i])));
-  return withId(doc, {
+  return {
     kind: 'table', header: picked.map((i) => escapeInline(t.columns[i])), rows,
     caption: caption ?? `${escapeInline(t.name)} (source: ${escapeInline(sourceLabel(t))}${rows.length < t.rows.length ? `, first ${rows.length} of ${t.rows.length} rows` : ''})`,
-    // Left to the renderer, which right-aligns columns of numbers, percentages and amounts.
+    // Left to the writer, which right-aligns columns of numbers, percentages and amounts.
     align: [],
-  });
+  };
 }
 
 export function docImage(img: ImageInput): DocImage | null {
@@ -55,7 +55,7 @@ export function docImage(img: ImageInput): DocImage | null {
   return { bytes: img.bytes, contentType: img.content_type as DocImage['contentType'], width, height };
 }
 
-export function imageBlockFrom(doc: WordDoc, images: ImageInput[], imageId: string, caption: string | undefined, widthPercent: number | undefined): ImageBlock {
+export function imageBlockFrom(images: ImageInput[], imageId: string, caption: string | undefined, widthPercent: number | undefined): ImageContent {
   const img = images.find((i) => i.image_id === imageId);
   if (!img) throw new ToolError(images.length ? `No image ${imageId} in this request; its images: ${images.map((i) => i.image_id).join(', ')}.` : 'This request has no image_assets.');
   const image = docImage(img);
@@ -63,8 +63,8 @@ export function imageBlockFrom(doc: WordDoc, images: ImageInput[], imageId: stri
   // Small images keep their size; large ones fill the width, portrait ones less so they fit the page.
   const natural = Math.round((image.width / 627) * 100);
   const fit = image.height > image.width * 1.2 ? 60 : 100;
-  return withId(doc, {
+  return {
     kind: 'image', image, caption: caption ?? (img.caption ? escapeInline(img.caption) : null), source: imageId,
     widthPercent: widthPercent ?? Math.max(10, Math.min(fit, natural)),
-  });
+  };
 }

@@ -2,7 +2,7 @@
 // narrow numeric column does not take a third of the page), always summing to the text width so a
 // table never runs off the page; numeric columns align right.
 import { plainText } from './word-inline.ts';
-import type { TableBlock } from './word-model.ts';
+interface TableBlock { header: string[]; rows: string[][] }
 
 const NUMERIC = /^[-+(]?[$€£¥]?\s?[\d.,]+\s?(%|[kKmMbB]n?|x)?\)?$/;
 const SAMPLE_ROWS = 60;

@@ -1,13 +1,17 @@
-// The Word document as the built-in editor sees it, and an editor save applied back to the model.
-// Text blocks (headings, paragraphs, lists, tables) travel as inline segments (bold, italic, links,
-// footnotes), which the page turns into rich text; blocks the editor cannot edit (images, the table of
-// contents, page breaks, elements kept verbatim) travel as `kept` placeholders by id and are put back
-// from the document the editor started from, so a save never loses them.
+// The Word document as the built-in editor sees it, and an editor save applied back in place. Text
+// blocks (headings, paragraphs, lists, tables) travel as inline segments (bold, italic, links,
+// footnotes); blocks the editor cannot edit (pictures, captions, the table of contents, page breaks,
+// content controls...) travel as `kept` placeholders by id. A save is compared with the version the
+// editor started from (word-diff.ts): unchanged blocks stay byte for byte, changed ones are edited
+// where they are (keeping their formatting), new ones are written in the document's styles, and
+// blocks the editor left out are deleted.
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
-import { errors } from '../../errors.ts';
-import { parseInline, toInline, type Segment } from '../../documents/word/word-inline.ts';
-import { newBlockId, type Block, type ListItem, type WordDoc } from '../../documents/word/word-model.ts';
+import { attr, attrNS, child, descendants, NS, path1 } from '../../documents/ooxml/xml.ts';
+import { parseInline } from '../../documents/word/word-inline.ts';
+import type { BlockView } from '../../documents/word/view/body-view.ts';
+import type { WordDocument } from '../../documents/word/word-document.ts';
+import { applyWordEdits } from './word-diff.ts';
 
 const TextSegment = Type.Object({
   kind: Type.Literal('text'),
@@ -40,77 +44,70 @@ export const WordContent = Type.Object({
   blocks: Type.Array(WordBlock, { maxItems: 50_000 }),
 }, { additionalProperties: false });
 export type WordContent = Static<typeof WordContent>;
-type EditorBlock = Static<typeof WordBlock>;
+export type EditorBlock = Static<typeof WordBlock>;
 
 /** Pictures up to this size are shown inline in the editor; larger ones as a labelled placeholder. */
 const INLINE_IMAGE_BYTES = 2 * 1024 * 1024;
+const TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', gif: 'image/gif' };
 
-function keptLabel(block: Block): string {
-  switch (block.kind) {
-    case 'image': return `Picture${block.caption ? `: ${block.caption}` : ''}`;
-    case 'toc': return `Table of contents (${block.title}), updated when the document is saved`;
+function keptLabel(b: BlockView): string {
+  switch (b.kind) {
+    case 'image': return b.text.replace(/^\w/, (c) => c.toUpperCase());
+    case 'caption': return `Caption: ${b.text}`;
+    case 'toc': return 'Table of contents, updated when the document is saved';
     case 'page_break': return 'Page break';
-    case 'raw': return `Kept as is: ${block.description}`;
-    default: return block.kind;
+    default: return `Kept as is: ${b.text}`;
   }
 }
 
-export function presentWord(doc: WordDoc): WordContent {
-  const blocks: EditorBlock[] = doc.blocks.map((b): EditorBlock => {
-    switch (b.kind) {
-      case 'heading': return { kind: 'heading', level: b.level, segments: parseInline(b.text) };
-      case 'paragraph': return { kind: 'paragraph', style: b.style, segments: parseInline(b.text) };
-      case 'list': return { kind: 'list', ordered: b.ordered, items: b.items.map((i) => ({ level: i.level, segments: parseInline(i.text) })) };
-      case 'table': return { kind: 'table', id: b.id, header: b.header.map(parseInline), rows: b.rows.map((r) => r.map(parseInline)) };
-      default: {
-        const image = b.kind === 'image' && b.image.bytes.length <= INLINE_IMAGE_BYTES ? `data:${b.image.contentType};base64,${b.image.bytes.toString('base64')}` : undefined;
-        return { kind: 'kept', id: b.id, label: keptLabel(b), ...(image ? { image } : {}) };
-      }
-    }
-  });
-  return { title: doc.title, subtitle: doc.subtitle, blocks };
+/** A picture block's image as a data URL, when it is small and of a kind browsers show. */
+function pictureOf(doc: WordDocument, b: BlockView): string | undefined {
+  const blip = descendants(b.els[0], NS.a, 'blip')[0];
+  const rel = blip ? doc.pkg.rels(doc.main).get(attrNS(blip, NS.r, 'embed') ?? '') : undefined;
+  if (!rel || rel.external || !doc.pkg.has(rel.target)) return undefined;
+  const type = TYPES[rel.target.split('.').pop()!.toLowerCase()];
+  const bytes = doc.pkg.bytes(rel.target);
+  return type && bytes.length <= INLINE_IMAGE_BYTES ? `data:${type};base64,${bytes.toString('base64')}` : undefined;
 }
 
-const inline = (segments: Segment[]) => toInline(segments).replace(/\n/g, ' ');
+/** Whether a table's first row is its header (repeated, or styled as the header row). */
+export function hasHeaderRow(b: BlockView): boolean {
+  const tbl = b.els[0];
+  const first = child(tbl, NS.w, 'tr');
+  if (path1(first, [NS.w, 'trPr'], [NS.w, 'tblHeader'])) return true;
+  const look = path1(tbl, [NS.w, 'tblPr'], [NS.w, 'tblLook']);
+  return attr(look, 'w:firstRow') === '1' || (parseInt(attr(look, 'w:val') ?? '0', 16) & 0x20) !== 0;
+}
 
-/** Replaces the document's content with the editor's; kept blocks come back from `doc` by id. */
-export function applyWord(doc: WordDoc, content: WordContent): void {
-  const byId = new Map(doc.blocks.map((b) => [b.id, b]));
-  const used = new Set<string>();
-  const blocks: Block[] = [];
-  for (const b of content.blocks) {
-    const id = () => newBlockId(doc);
-    switch (b.kind) {
-      case 'heading': blocks.push({ kind: 'heading', id: id(), level: b.level as 1 | 2 | 3 | 4, text: inline(b.segments) }); break;
-      case 'paragraph': blocks.push({ kind: 'paragraph', id: id(), style: b.style, text: inline(b.segments) }); break;
-      case 'list': {
-        const items: ListItem[] = b.items.map((i) => ({ level: i.level as 0 | 1 | 2, text: inline(i.segments) }));
-        if (items.length) blocks.push({ kind: 'list', id: id(), ordered: b.ordered, items });
-        break;
-      }
-      case 'table': {
-        const was = b.id ? byId.get(b.id) : undefined;
-        const old = was?.kind === 'table' ? was : null;
-        const width = Math.max(b.header.length, ...b.rows.map((r) => r.length), 1);
-        const pad = (cells: string[]) => [...cells, ...Array(width - cells.length).fill('')];
-        blocks.push({
-          kind: 'table', id: id(), header: b.header.length ? pad(b.header.map(inline)) : [], rows: b.rows.map((r) => pad(r.map(inline))),
-          caption: old?.caption ?? null, align: Array.from({ length: width }, (_, i) => old?.align[i] ?? 'left'),
-        });
-        break;
-      }
-      case 'kept': {
-        const kept = byId.get(b.id);
-        if (!kept || used.has(b.id) || ['heading', 'paragraph', 'list', 'table'].includes(kept.kind)) {
-          throw errors.validation([{ loc: ['body', 'content', 'blocks'], msg: `block ${b.id} is not a kept block of the version being edited`, type: 'unknown_block', input: b.id }]);
-        }
-        used.add(b.id);
-        blocks.push(kept);
-        break;
-      }
+const plainSegments = (text: string) => (text ? [{ kind: 'text' as const, text, bold: false, italic: false, link: null }] : []);
+
+/** One block as the editor shows it. */
+export function presentBlock(doc: WordDocument, b: BlockView): EditorBlock {
+  switch (b.kind) {
+    case 'heading': return { kind: 'heading', level: Math.min(4, b.level ?? 1), segments: parseInline(b.text) };
+    case 'paragraph': return { kind: 'paragraph', style: b.variant ?? 'normal', segments: parseInline(b.text) };
+    case 'list': return { kind: 'list', ordered: !!b.ordered, items: b.items!.map((i) => ({ level: Math.min(2, i.level), segments: parseInline(i.text) })) };
+    case 'table': {
+      const rows = b.rows!.map((r) => r.map(plainSegments));
+      const header = hasHeaderRow(b) && rows.length > 1 ? rows.shift()! : [];
+      return { kind: 'table', id: b.id, header, rows };
+    }
+    default: {
+      const image = b.kind === 'image' ? pictureOf(doc, b) : undefined;
+      return { kind: 'kept', id: b.id, label: keptLabel(b), ...(image ? { image } : {}) };
     }
   }
-  doc.title = content.title?.trim() || null;
-  doc.subtitle = content.subtitle?.trim() || null;
-  doc.blocks = blocks;
+}
+
+export function presentWord(doc: WordDocument): WordContent {
+  const all = doc.blocks();
+  const title = all.find((b) => b.kind === 'title');
+  const subtitle = all.find((b) => b.kind === 'subtitle');
+  const blocks = all.filter((b) => b !== title && b !== subtitle).map((b) => presentBlock(doc, b));
+  return { title: title?.text ?? null, subtitle: subtitle?.text ?? null, blocks };
+}
+
+/** Applies an editor save to the document it was made from, in place. */
+export function applyWord(doc: WordDocument, content: WordContent): void {
+  applyWordEdits(doc, content);
 }

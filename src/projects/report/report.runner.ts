@@ -2,7 +2,7 @@
 // request filters them, fills the fixed template and renders it with the Word renderer. Registered
 // with the runs engine, which queues, times out, stores the version, charges and fires the events.
 import { AppError } from '../../errors.ts';
-import { renderWordDoc } from '../../documents/word/word-renderer.ts';
+import { finishDocument } from '../../documents/word/edits/finish.ts';
 import type { AgentInput, AgentResult, AgentRunner } from '../../runs/agents.ts';
 import type { InsightsRepository } from '../insights.repository.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
@@ -54,7 +54,9 @@ export class ReportRunner implements AgentRunner {
     ]);
     await input.reportPhase('rendering');
     const doc = buildReport({ title: spec.title, project, date: new Date(spec.requested_at), insights, files, filters });
-    const body = await renderWordDoc(doc, { brand: null, signal: input.signal });
+    finishDocument(doc, null);
+    input.signal?.throwIfAborted();
+    const body = doc.save();
     const counts = filters.severities.map((s) => `${insights.filter((i) => i.severity === s).length} ${s}`).join(', ');
     return {
       artifact: { body, contentType: DOCX, fileName: reportFileName(spec.title) },

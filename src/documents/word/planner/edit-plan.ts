@@ -2,39 +2,56 @@
 // about one. Edits are explicit commands it can recognise: add / delete / rename / move a section,
 // add a table of contents, append markdown content, data sources and images. Anything else leaves the
 // document as it is and says so; nothing is guessed.
-import { answerText } from '../../llm/builtin/text-engine.ts';
-import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../agent/format-adapter.ts';
-import { hasStructure, parseMarkdown } from '../agent/markdown.ts';
-import { bestMatch } from '../agent/planner-helpers.ts';
-import { blockMarkdown } from './word-content.ts';
-import { escapeInline, plainText } from './word-inline.ts';
-import { sectionRange, type HeadingBlock, type WordDoc } from './word-model.ts';
-import { call, inputCalls, markdownOf } from './word-plan-parts.ts';
+import { answerText } from '../../../llm/builtin/text-engine.ts';
+import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
+import { hasStructure, parseMarkdown } from '../../agent/markdown.ts';
+import { bestMatch } from '../../agent/planner-helpers.ts';
+import { sectionBlocks } from '../edits/structure.ts';
+import type { BlockView } from '../view/body-view.ts';
+import { blockMarkdown } from '../view/outline.ts';
+import { escapeInline, plainText } from '../word-inline.ts';
+import type { WordDocument } from '../word-document.ts';
+import { parseAddSection, type SectionRequest } from './add-section.ts';
+import { call, inputCalls, markdownOf } from './plan-parts.ts';
 
 const Q = `["“'‘]?`;
 const E = `["”'’]?`;
-const ADD = new RegExp(`\\b(?:add|append|insert|create)\\s+(?:a\\s+)?(?:new\\s+)?section\\s+(?:called|titled|named|on|about|for)?\\s*${Q}([^"”’\\n:]+?)${E}(?:\\s+(after|before)\\s+(?:the\\s+)?${Q}([^"”’\\n:]+?)${E}(?:\\s+section)?)?\\s*(?::|\\.|\\n|$)`, 'i');
 const DELETE = new RegExp(`\\b(?:delete|remove|drop)\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s*(?:\\.|$)`, 'i');
 const RENAME = new RegExp(`\\brename\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(?:to|as)\\s+${Q}([^"”’\\n]+?)${E}\\s*(?:\\.|$)`, 'i');
 const MOVE = new RegExp(`\\bmove\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(before|after|to the end|to the start|to the top|to the beginning)(?:\\s+(?:the\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?)?\\s*(?:\\.|$)`, 'i');
 const TOC = /\b(add|insert|include)\b.*\btable of contents\b/i;
 
 
-function headings(doc: WordDoc): HeadingBlock[] {
-  return doc.blocks.filter((b): b is HeadingBlock => b.kind === 'heading');
+function headings(doc: WordDocument): BlockView[] {
+  return doc.blocks().filter((b) => b.kind === 'heading');
 }
 
-function findSection(doc: WordDoc, name: string): HeadingBlock | undefined {
+function findSection(doc: WordDocument, name: string): BlockView | undefined {
   return bestMatch(headings(doc), name, (h) => plainText(h.text));
 }
 
 /** The id of the last block of a section (append inside it), or of the heading itself. */
-function sectionEnd(doc: WordDoc, heading: HeadingBlock): string {
-  const range = sectionRange(doc, heading.id)!;
-  return doc.blocks[range.end - 1].id;
+function sectionEnd(doc: WordDocument, heading: BlockView): string {
+  return sectionBlocks(doc, heading.id).at(-1)!.id;
 }
 
-export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInputs): AgentPlan {
+/** The level new top sections take: the document's highest heading level in use. */
+function topLevel(doc: WordDocument): number {
+  const levels = headings(doc).map((h) => h.level ?? 1);
+  return levels.length ? Math.min(4, ...levels) : 1;
+}
+
+function sectionMarkdown(doc: WordDocument, req: SectionRequest, rest: string): string {
+  const level = req.anchor ? findSection(doc, req.anchor)?.level ?? topLevel(doc) : topLevel(doc);
+  const head = `${'#'.repeat(Math.min(4, level))} ${escapeInline(req.title)}`;
+  const body = req.body?.kind === 'bullets' || req.body?.kind === 'numbered'
+    ? req.body.items.map((item, i) => `${req.body!.kind === 'numbered' ? `${i + 1}.` : '-'} ${escapeInline(item)}`).join('\n')
+    : req.body?.kind === 'text' ? (hasStructure(parseMarkdown(req.body.text)) ? markdownOf(parseMarkdown(req.body.text)) : escapeInline(req.body.text)).replace(/^#\s/gm, '#'.repeat(Math.min(4, level + 1)) + ' ')
+      : rest ? escapeInline(rest) : `[Add ${escapeInline(req.title.toLowerCase())}]`;
+  return `${head}\n\n${body}`;
+}
+
+export function planEdit(request: PlanRequest, doc: WordDocument, inputs: ResolvedInputs): AgentPlan {
   const prompt = request.prompt;
   const calls: PlannedToolCall[] = [];
   const done: string[] = [];
@@ -45,6 +62,7 @@ export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInp
     return h;
   };
   let m: RegExpExecArray | null;
+  let add: SectionRequest | null;
   if ((m = RENAME.exec(prompt))) {
     const h = section(m[1]);
     if (h) { calls.push(call('update_block', { id: h.id, text: escapeInline(m[2].trim()) })); done.push(`renamed "${plainText(h.text)}" to "${m[2].trim()}"`); }
@@ -53,19 +71,16 @@ export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInp
     const where = m[2].toLowerCase();
     const target = m[3] ? section(m[3]) : undefined;
     if (h && (where.startsWith('to') || target)) {
-      const position = where === 'to the end' ? 'end' : where.startsWith('to') ? (doc.blocks[0]?.kind === 'toc' ? `after:${doc.blocks[0].id}` : 'start') : where === 'before' ? `before:${target!.id}` : `after:${sectionEnd(doc, target!)}`;
+      const position = where === 'to the end' ? 'end' : where.startsWith('to') ? 'start' : where === 'before' ? `before:${target!.id}` : `after:${sectionEnd(doc, target!)}`;
       calls.push(call('move', { section: h.id, position }));
       done.push(`moved "${plainText(h.text)}" ${where}${target ? ` "${plainText(target.text)}"` : ''}`);
     }
-  } else if ((m = ADD.exec(prompt))) {
-    const title = m[1].trim();
-    const anchor = m[3] ? section(m[3]) : undefined;
-    const rest = prompt.slice(m.index + m[0].length).trim();
-    const body = rest && hasStructure(parseMarkdown(rest)) ? markdownOf(parseMarkdown(rest)) : rest ? escapeInline(rest) : `[Add ${escapeInline(title.toLowerCase())}]`;
-    const position = anchor ? (m[2].toLowerCase() === 'before' ? `before:${anchor.id}` : `after:${sectionEnd(doc, anchor)}`) : 'end';
-    if (!m[3] || anchor) {
-      calls.push(call('add_content', { markdown: `# ${escapeInline(title)}\n\n${body.replace(/^#\s/gm, '## ')}`, position }));
-      done.push(`added the section "${title}"${anchor ? ` ${m[2].toLowerCase()} "${plainText(anchor.text)}"` : ''}${rest ? '' : ' with a placeholder to fill in'}`);
+  } else if ((add = parseAddSection(prompt))) {
+    const anchor = add.anchor ? section(add.anchor) : undefined;
+    const position = anchor ? (add.where === 'before' ? `before:${anchor.id}` : `after:${sectionEnd(doc, anchor)}`) : add.where === 'start' ? 'start' : 'end';
+    if (!add.anchor || anchor) {
+      calls.push(call('add_content', { markdown: sectionMarkdown(doc, add, ''), position }));
+      if (!add.body) missing.push(`the section "${add.title}" has a placeholder to fill in, as the request gave no content for it`);
     }
   } else if ((m = DELETE.exec(prompt)) && !TOC.test(prompt)) {
     const h = section(m[1]);
@@ -75,7 +90,7 @@ export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInp
     calls.push(call('add_content', { markdown: markdownOf(blocks) }));
     done.push('appended the content of the request');
   }
-  if (TOC.test(prompt) && !doc.blocks.some((b) => b.kind === 'toc')) {
+  if (TOC.test(prompt) && !doc.blocks().some((b) => b.kind === 'toc')) {
     calls.push(call('add_table_of_contents', { title: 'Contents', max_level: 2 }));
     done.push('added a table of contents');
   }
@@ -89,23 +104,23 @@ export function planEdit(request: PlanRequest, doc: WordDoc, inputs: ResolvedInp
     };
   }
   // What was done is told from the edits themselves (the run summary); the plan only adds what it left out.
-  return { calls, summary: missing.length ? `Not done: ${missing.join('; ')}.` : '' };
+  return { calls, summary: missing.length ? `Note: ${missing.join('; ')}.` : '' };
 }
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const COUNTS: [RegExp, (doc: WordDoc) => string][] = [
+const COUNTS: [RegExp, (doc: WordDocument) => string][] = [
   [/how many (sections|headings|chapters)/i, (d) => `The document has ${n(headings(d).filter((h) => h.level === 1).length, 'top-level section', 'top-level sections')} (${n(headings(d).length, 'heading', 'headings')} in all).`],
-  [/how many tables/i, (d) => `The document has ${n(d.blocks.filter((b) => b.kind === 'table').length, 'table', 'tables')}.`],
-  [/how many (images|figures|pictures)/i, (d) => `The document has ${n(d.blocks.filter((b) => b.kind === 'image').length, 'image', 'images')}.`],
-  [/\b(title|called|named)\b.*\?|what is (this|the) document/i, (d) => (d.title ? `The document is titled "${plainText(d.title)}".` : 'The document has no title.')],
+  [/how many tables/i, (d) => `The document has ${n(d.blocks().filter((b) => b.kind === 'table').length, 'table', 'tables')}.`],
+  [/how many (images|figures|pictures)/i, (d) => `The document has ${n(d.blocks().filter((b) => b.kind === 'image').length, 'image', 'images')}.`],
+  [/\b(title|called|named)\b.*\?|what is (this|the) document/i, (d) => { const t = d.blocks().find((b) => b.kind === 'title'); return t ? `The document is titled "${plainText(t.text)}".` : 'The document has no title.'; }],
   [/\b(sections|headings|outline|structure|table of contents)\b/i, (d) => `Its sections: ${headings(d).filter((h) => h.level === 1).map((h) => `"${plainText(h.text)}"`).join(', ') || 'none'}.`],
 ];
 
 /** Ask mode: counts and structure from the model, else the sentences of the document that best answer. */
-export function planAnswer(question: string, doc: WordDoc): AgentPlan {
+export function planAnswer(question: string, doc: WordDocument): AgentPlan {
   const rule = COUNTS.find(([re]) => re.test(question));
   if (rule) return { calls: [], summary: rule[1](doc) };
-  const text = [doc.title ?? '', ...doc.blocks.map((b) => plainText(blockMarkdown(b)))].filter(Boolean).join('\n');
+  const text = doc.blocks().map((b) => plainText(blockMarkdown(b))).filter(Boolean).join('\n');
   const answer = text.trim() ? answerText([{ role: 'user', text }, { role: 'user', text: question.trim().endsWith('?') ? question : `${question}?` }]) : '';
   return { calls: [], summary: answer && answer !== question ? answer : 'The document does not appear to answer that question.' };
 }

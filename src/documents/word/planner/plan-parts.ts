@@ -1,10 +1,10 @@
 // Pieces of the builtin Word plans shared by new documents and edits: markdown blocks written back
 // for add_content, and the calls that bring in the request's data sources, images and context files.
-import { keySentences, words } from '../../llm/builtin/text-engine.ts';
-import type { PlannedToolCall, ResolvedInputs } from '../agent/format-adapter.ts';
-import type { MdBlock } from '../agent/markdown.ts';
-import { tableFacts } from '../agent/planner-helpers.ts';
-import { escapeInline } from './word-inline.ts';
+import { keySentences, words } from '../../../llm/builtin/text-engine.ts';
+import type { PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
+import type { MdBlock } from '../../agent/markdown.ts';
+import { tableFacts } from '../../agent/planner-helpers.ts';
+import { escapeInline } from '../word-inline.ts';
 
 const MAX_TABLE_ROWS = 100;
 
@@ -29,9 +29,10 @@ export function markdownOf(blocks: MdBlock[]): string {
 }
 
 /** Calls that add the request's data sources, images and context files; shared with edits. */
-export function inputCalls(inputs: ResolvedInputs, focus: string): { calls: PlannedToolCall[]; said: string[] } {
+export function inputCalls(inputs: ResolvedInputs, focus: string): { calls: PlannedToolCall[]; said: string[]; remarks: string[] } {
   const calls: PlannedToolCall[] = [];
   const said: string[] = [];
+  const remarks: string[] = [];
   if (inputs.dataSources.length) {
     calls.push(call('add_content', { markdown: '# Data' }));
     for (const t of inputs.dataSources) {
@@ -39,7 +40,9 @@ export function inputCalls(inputs: ResolvedInputs, focus: string): { calls: Plan
       calls.push(call('add_content', { markdown: `## ${escapeInline(t.name)}\n\n${facts}` }));
       calls.push(call('add_table', { data_source: t.name, max_rows: MAX_TABLE_ROWS }));
     }
-    said.push(`${inputs.dataSources.length} data table${inputs.dataSources.length > 1 ? 's' : ''}${inputs.dataSources.some((t) => t.rows.length > MAX_TABLE_ROWS) ? ` (long ones cut to their first ${MAX_TABLE_ROWS} rows)` : ''}`);
+    said.push(`${inputs.dataSources.length} data table${inputs.dataSources.length > 1 ? 's' : ''}`);
+    const long = inputs.dataSources.filter((t) => t.rows.length > MAX_TABLE_ROWS);
+    if (long.length) remarks.push(`${long.map((t) => `"${t.name}"`).join(', ')} ${long.length > 1 ? 'were' : 'was'} cut to the first ${MAX_TABLE_ROWS} rows in the document.`);
   }
   if (inputs.images.length) {
     calls.push(call('add_content', { markdown: '# Figures' }));
@@ -59,5 +62,5 @@ export function inputCalls(inputs: ResolvedInputs, focus: string): { calls: Plan
   if (inputs.contextFiles.length) {
     calls.push(call('add_content', { markdown: `# Sources\n\n${inputs.contextFiles.map((f) => `${f.ref}. ${escapeInline(f.file_name)}`).join('\n')}` }));
   }
-  return { calls, said };
+  return { calls, said, remarks };
 }
