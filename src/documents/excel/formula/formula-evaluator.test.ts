@@ -86,6 +86,16 @@ describe('formula evaluation', () => {
     expect(value(wb, 'S', 'A3')).toBe(43);
   });
 
+  it('takes the cached results past a chain of 10,000 formulas instead of running out of stack (SheetJS large_strings.xlsx)', () => {
+    const cells: Record<string, FormulaCellValue> = { A1: 'a' };
+    for (let r = 2; r <= 10_000; r++) cells[`A${r}`] = `=CONCATENATE(A${r - 1},"a")`;
+    const base = book({ S: cells });
+    const s = base.sheet('S')!;
+    const sheet: FormulaSheet = { ...s, cell: (r, c) => { const x = s.cell(r, c); return x?.formula ? { ...x, value: 'a'.repeat(r + 1) } : x; } };
+    const wb: FormulaBook = { sheet: () => sheet, table: () => undefined };
+    expect(value(wb, 'S', 'A10000')).toBe('a'.repeat(10_000));
+  });
+
   it('gives #REF! for a missing sheet and treats dates as serial numbers', () => {
     const wb = book({ S: { A1: '=Nowhere!A1', A2: new Date(Date.UTC(2024, 0, 31)), A3: '=A2+1', A4: '=YEAR(A2)' } });
     expect(value(wb, 'S', 'A1')).toBe('#REF!');

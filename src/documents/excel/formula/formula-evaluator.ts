@@ -35,6 +35,8 @@ export interface FormulaBook {
 }
 
 const PENDING = Symbol('pending');
+/** Chains of formulas deeper than this (A2=A1+1 down 10,000 rows) take their cached results past it, rather than the stack. */
+const MAX_DEPTH = 400;
 const UNCOMPUTABLE = Symbol('uncomputable');
 
 function cellScalar(cell: { value: FormulaCellValue; formula?: string } | undefined): Scalar {
@@ -65,6 +67,7 @@ export class WorkbookEvaluator {
   private readonly memo = new Map<string, Scalar | typeof PENDING | typeof UNCOMPUTABLE>();
   private readonly parsed = new Map<string, FormulaNode>();
   private sheet: FormulaSheet | null = null;
+  private depth = 0;
 
   constructor(wb: FormulaBook) {
     this.wb = wb;
@@ -84,7 +87,9 @@ export class WorkbookEvaluator {
     this.memo.set(key, PENDING);
     const outer = this.sheet;
     this.sheet = sheet;
+    this.depth++;
     try {
+      if (this.depth > MAX_DEPTH) throw new Uncomputable('formula chain too deep');
       const result = single(this.eval(this.parse(cell.formula)));
       this.memo.set(key, result);
       return result;
@@ -99,6 +104,7 @@ export class WorkbookEvaluator {
       throw err;
     } finally {
       this.sheet = outer;
+      this.depth--;
     }
   }
 
