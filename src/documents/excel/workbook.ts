@@ -40,6 +40,9 @@ export const CT_XL = {
   calcChain: 'application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml',
 } as const;
 
+/** Relationships never followed when removing parts nothing uses: the workbook's shared and structural parts. */
+export const keepParts = (relType: string): boolean => /\/(worksheet|chartsheet|styles|theme|sharedStrings|officeDocument|calcChain|pivotCacheDefinition)$/.test(relType);
+
 export type SheetKind = 'worksheet' | 'chartsheet' | 'dialogsheet' | 'macrosheet';
 
 export interface SheetEntry {

@@ -55,42 +55,35 @@ function expandShared(ws: Worksheet, master: CellRec, r: number): void {
   forgetShared(ws);
 }
 
-function encodeValue(doc: ExcelDocument, cell: CellRec, value: CellScalar): void {
-  if (value === null || value === undefined || value === '') {
-    cell.t = null;
-    cell.v = null;
-  } else if (typeof value === 'string') {
-    cell.t = 's';
-    cell.v = String(doc.writableStrings().add(value));
+/**
+ * Stores a value in a cell: text into the shared strings (t="s") or, for a formula's result, into the
+ * cell (t="str", t="e" for errors); booleans t="b"; dates as serial numbers; numbers plain.
+ */
+function store(doc: ExcelDocument, cell: CellRec, value: CellScalar, text: 'shared' | 'result'): void {
+  cell.t = null;
+  cell.v = null;
+  if (value === null || value === undefined || (value === '' && text === 'shared')) return;
+  if (typeof value === 'string') {
+    if (text === 'shared') {
+      cell.t = 's';
+      cell.v = String(doc.writableStrings().add(value));
+    } else {
+      cell.t = /^#(DIV\/0!|VALUE!|REF!|NAME\?|N\/A|NUM!|NULL!|SPILL!|CALC!)$/.test(value) ? 'e' : 'str';
+      cell.v = value;
+    }
   } else if (typeof value === 'boolean') {
     cell.t = 'b';
     cell.v = value ? '1' : '0';
   } else if (value instanceof Date) {
-    cell.t = null;
     cell.v = String(serialOf(value, doc.date1904));
-  } else {
-    cell.t = null;
-    cell.v = Number.isFinite(value) ? String(value) : null;
+  } else if (Number.isFinite(value)) {
+    cell.v = String(value);
   }
 }
 
-/** A formula's result as its cell stores it: t="str" text, t="b", t="e" errors, numbers plain. */
+/** A formula's result as its cell stores it. */
 export function setResult(doc: ExcelDocument, cell: CellRec, result: FormulaCellValue): void {
-  if (result === null) { cell.t = null; cell.v = null; return; }
-  if (typeof result === 'string') {
-    const error = /^#(DIV\/0!|VALUE!|REF!|NAME\?|N\/A|NUM!|NULL!|SPILL!|CALC!)$/.test(result);
-    cell.t = error ? 'e' : 'str';
-    cell.v = result;
-  } else if (typeof result === 'boolean') {
-    cell.t = 'b';
-    cell.v = result ? '1' : '0';
-  } else if (result instanceof Date) {
-    cell.t = null;
-    cell.v = String(serialOf(result, doc.date1904));
-  } else {
-    cell.t = null;
-    cell.v = String(result);
-  }
+  store(doc, cell, result, 'result');
   cell.raw = null;
 }
 
@@ -123,7 +116,7 @@ export function writeCell(doc: ExcelDocument, entry: SheetEntry, row: number, co
     cell.f = { text: write.formula, type: null, ref: null, si: null, tag: `<${ws.prefix}f>` };
     doc.formulasChanged = true;
   } else if (write) {
-    encodeValue(doc, cell, write.value ?? null);
+    store(doc, cell, write.value ?? null, 'shared');
   }
   ws.data.put(row + 1, cell);
   doc.noteFormula(entry.part!, row, col, write?.formula !== undefined);

@@ -11,8 +11,8 @@ import type { ExcelDocument } from '../excel-document.ts';
 import { worksheetAfter } from '../parts/worksheet.ts';
 import { chartPartXml, type ChartSpec } from '../design/chart-xml.ts';
 import { drawingAnchors, drawingOf, type CellAnchor, type ChartView } from '../view/sheet-parts.ts';
-import { CT_XL, type SheetEntry } from '../workbook.ts';
-import { removeOrphans } from './orphans.ts';
+import { CT_XL, keepParts, type SheetEntry } from '../workbook.ts';
+import { removeOrphans } from '../../ooxml/orphans.ts';
 
 const XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
 const EMU_PER_PX = 9525;
@@ -114,7 +114,7 @@ function detach(doc: ExcelDocument, chart: ChartView): void {
 
 export function deleteChart(doc: ExcelDocument, chart: ChartView): void {
   detach(doc, chart);
-  removeOrphans(doc.pkg, [chart.part]);
+  removeOrphans(doc.pkg, [chart.part], keepParts);
   doc.changed(chart.sheet.part!);
 }
 

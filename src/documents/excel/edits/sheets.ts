@@ -7,9 +7,9 @@ import { ToolError } from '../../agent/tool-error.ts';
 import { attr, child, children, createEl, insertBefore, removeNode, type Element } from '../../ooxml/xml.ts';
 import type { ExcelDocument } from '../excel-document.ts';
 import { Worksheet } from '../parts/worksheet.ts';
-import { CT_XL, type SheetEntry } from '../workbook.ts';
+import { CT_XL, keepParts, type SheetEntry } from '../workbook.ts';
 import { forEachFormula } from './formula-text.ts';
-import { removeOrphans } from './orphans.ts';
+import { removeOrphans } from '../../ooxml/orphans.ts';
 import { deleteInFormula, renameInFormula } from './sheet-names.ts';
 
 /** Children of <workbook> that follow <sheets> (a defined names list goes before the first of them after it). */
@@ -159,7 +159,7 @@ export function deleteSheet(doc: ExcelDocument, entry: SheetEntry): void {
     const owned = doc.pkg.related(entry.part);
     doc.pkg.remove(entry.part);
     doc.forget(entry.part);
-    removeOrphans(doc.pkg, owned);
+    removeOrphans(doc.pkg, owned, keepParts);
   }
   remapLocalIds(doc, (old) => (old === index ? null : old > index ? old - 1 : old));
   doc.formulasChanged = true;

@@ -28,16 +28,10 @@ export function shiftFormula(formula: string, dr: number, dc: number): string {
   const n = formula.length;
   while (i < n) {
     const ch = formula[i];
-    if (ch === '"') {
+    if (ch === '"' || ch === "'") {
+      // A string, or a quoted sheet name: its doubled quotes are part of it.
       let j = i + 1;
-      while (j < n && !(formula[j] === '"' && formula[j + 1] !== '"')) j += formula[j] === '"' ? 2 : 1;
-      out += formula.slice(i, j + 1);
-      i = j + 1;
-      continue;
-    }
-    if (ch === "'") {
-      let j = i + 1;
-      while (j < n && !(formula[j] === "'" && formula[j + 1] !== "'")) j += formula[j] === "'" ? 2 : 1;
+      while (j < n && !(formula[j] === ch && formula[j + 1] !== ch)) j += formula[j] === ch ? 2 : 1;
       out += formula.slice(i, j + 1);
       i = j + 1;
       continue;

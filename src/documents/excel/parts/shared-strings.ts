@@ -3,7 +3,7 @@
 // when a cell asks for it; new strings are appended (an equal plain string is reused) and written
 // before </sst>, with count and uniqueCount raised. An unchanged table is written back as read.
 import { DocumentUnreadable } from '../../agent/tool-error.ts';
-import { attrOf, encodeStringText, prefixFor, stringItemText, tagEnd, withAttrs } from './xml-text.ts';
+import { attrOf, encodeStringText, prefixFor, scanElements, stringItemText, tagEnd, withAttrs } from './xml-text.ts';
 
 export class SharedStrings {
   readonly part: string;
@@ -32,21 +32,10 @@ export class SharedStrings {
     const selfClosing = text.slice(rootAt, rootEnd).endsWith('/>');
     this.closeAt = selfClosing ? rootEnd : text.lastIndexOf(`</${p}sst>`);
     if (this.closeAt < 0) throw new DocumentUnreadable(`${part} is not well-formed XML (sst is not closed).`);
-    const open = `<${p}si`;
-    const close = `</${p}si>`;
-    let at = rootEnd;
-    for (;;) {
-      const start = text.indexOf(open, at);
-      if (start < 0 || start >= this.closeAt) break;
-      const next = text.charCodeAt(start + open.length);
-      if (next !== 62 && next !== 32 && next !== 47) { at = start + open.length; continue; }
-      const end = tagEnd(text, start);
-      if (end < 0) throw new DocumentUnreadable(`${part} is not well-formed XML.`);
-      if (text[end - 2] === '/') { this.items.push([start, end]); at = end; continue; }
-      const c = text.indexOf(close, end);
-      if (c < 0) throw new DocumentUnreadable(`${part} is not well-formed XML (an <si> is not closed).`);
-      this.items.push([start, c + close.length]);
-      at = c + close.length;
+    try {
+      for (const el of scanElements(text, `${p}si`, 'a string item', rootEnd, this.closeAt)) this.items.push([el.start, el.stop]);
+    } catch (err) {
+      throw new DocumentUnreadable(`${part} is not well-formed XML (${(err as Error).message}).`, { cause: err });
     }
   }
 

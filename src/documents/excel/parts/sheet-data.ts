@@ -4,7 +4,7 @@
 // and an untouched sheetData is written back exactly as it was read.
 import { DocumentUnreadable } from '../../agent/tool-error.ts';
 import { columnIndex, columnLetters } from '../a1.ts';
-import { attrOf, decodeXml, tagEnd, withAttrs, xmlEscape } from './xml-text.ts';
+import { attrOf, decodeXml, scanElements, tagEnd, withAttrs, xmlEscape } from './xml-text.ts';
 
 export interface FormulaRec {
   /** The formula text without `=`, decoded; '' for the dependents of a shared formula. */
@@ -82,38 +82,21 @@ export class SheetData {
   }
 
   private scan(text: string): void {
-    const open = `<${this.p}row`;
-    const close = `</${this.p}row>`;
-    let at = 0;
     let last = 0;
-    for (;;) {
-      const start = text.indexOf(open, at);
-      if (start < 0) break;
-      const next = text.charCodeAt(start + open.length);
-      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) { at = start + open.length; continue; }
-      const end = tagEnd(text, start);
-      if (end < 0) throw new Error('a <row> tag is not closed');
-      const tag = text.slice(start, end);
-      const selfClosing = tag.endsWith('/>');
-      let stop = end;
-      let body = '';
-      if (!selfClosing) {
-        const c = text.indexOf(close, end);
-        if (c < 0) throw new Error('a <row> element is not closed');
-        body = text.slice(end, c);
-        stop = c + close.length;
-      }
-      const rAttr = attrOf(tag, 'r');
+    for (const el of scanElements(text, `${this.p}row`, 'a <row>')) {
+      const rAttr = attrOf(el.tag, 'r');
       const prev = this.rows.at(-1);
       const r = rAttr !== null ? Number(rAttr) : (prev?.r ?? 0) + 1;
       if (!Number.isInteger(r) || r < 1) throw new Error(`a row number is not valid: ${rAttr}`);
-      const row: RowRec = { r, lead: text.slice(last, start), tag, selfClosing, body, raw: text.slice(start, stop), cells: null, dirty: false, implicit: rAttr === null };
-      if (row.implicit) this.implicit = true;
       if (prev && r <= prev.r) throw new Error(`rows are out of order (row ${r} after row ${prev.r})`);
+      const row: RowRec = {
+        r, lead: text.slice(last, el.start), tag: el.tag, selfClosing: el.tag.endsWith('/>'), body: el.inner, raw: text.slice(el.start, el.stop),
+        cells: null, dirty: false, implicit: rAttr === null,
+      };
+      if (row.implicit) this.implicit = true;
       this.rows.push(row);
       this.byNumber.set(r, row);
-      at = stop;
-      last = stop;
+      last = el.stop;
     }
     this.tail = text.slice(last);
   }
@@ -239,35 +222,15 @@ export class SheetData {
 
 function parseCells(row: RowRec, p: string): CellRec[] {
   const out: CellRec[] = [];
-  const text = row.body;
-  const open = `<${p}c`;
-  const close = `</${p}c>`;
-  let at = 0;
   let prevCol = -1;
-  for (;;) {
-    const start = text.indexOf(open, at);
-    if (start < 0) break;
-    const next = text.charCodeAt(start + open.length);
-    if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) { at = start + open.length; continue; }
-    const end = tagEnd(text, start);
-    if (end < 0) throw new Error(`a cell tag of row ${row.r} is not closed`);
-    const tag = text.slice(start, end);
-    let inner = '';
-    let stop = end;
-    if (!tag.endsWith('/>')) {
-      const c = text.indexOf(close, end);
-      if (c < 0) throw new Error(`a cell of row ${row.r} is not closed`);
-      inner = text.slice(end, c);
-      stop = c + close.length;
-    }
-    const ref = attrOf(tag, 'r');
+  for (const el of scanElements(row.body, `${p}c`, `a cell of row ${row.r}`)) {
+    const ref = attrOf(el.tag, 'r');
     if (ref === null) row.implicit = true;
     const m = ref ? /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref) : null;
     const col = m ? columnIndex(m[1]) : prevCol + 1;
     if (col <= prevCol) throw new Error(`cells of row ${row.r} are out of order`);
     prevCol = col;
-    out.push(readCell(tag, inner, text.slice(start, stop), col));
-    at = stop;
+    out.push(readCell(el.tag, el.inner, row.body.slice(el.start, el.stop), col));
   }
   return out;
 }

@@ -48,6 +48,44 @@ export function tagEnd(text: string, start: number): number {
   return -1;
 }
 
+export interface ScannedElement {
+  /** Where the element starts (its `<`) and ends (past its end tag). */
+  start: number;
+  stop: number;
+  /** Its start tag, and the text between its tags ('' when self-closing). */
+  tag: string;
+  inner: string;
+}
+
+/**
+ * The elements named `name` (with the part's prefix, `x:row`) in `text` from `from` to `to`, in order.
+ * Elements of that name must not nest (rows, cells, string items never do). `what` names them in errors.
+ */
+export function* scanElements(text: string, name: string, what: string, from = 0, to = text.length): Generator<ScannedElement> {
+  const open = `<${name}`;
+  const close = `</${name}>`;
+  let at = from;
+  for (;;) {
+    const start = text.indexOf(open, at);
+    if (start < 0 || start >= to) return;
+    const next = text.charCodeAt(start + open.length);
+    // <row> but not <rowBreaks>: the name must end there.
+    if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) { at = start + open.length; continue; }
+    const end = tagEnd(text, start);
+    if (end < 0) throw new Error(`${what} tag is not closed`);
+    const tag = text.slice(start, end);
+    if (tag.endsWith('/>')) {
+      yield { start, stop: end, tag, inner: '' };
+      at = end;
+      continue;
+    }
+    const c = text.indexOf(close, end);
+    if (c < 0) throw new Error(`${what} is not closed`);
+    yield { start, stop: c + close.length, tag, inner: text.slice(end, c) };
+    at = c + close.length;
+  }
+}
+
 /** Attributes of a start tag's text (`<c r="A1" s="3">`), in order, values decoded. */
 export function parseAttrs(tag: string): Map<string, string> {
   const out = new Map<string, string>();
