@@ -10,7 +10,8 @@ import { generateExcel, generateWorkbook, libreOfficePdfText } from './helpers/e
 import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
 import { withRuns } from './helpers/runs.ts';
-import { corpusFile, partDiff, uploadFile } from './helpers/slides.ts';
+import { png } from './helpers/fixtures.ts';
+import { corpusFile, partDiff, uploadFile, uploadImage } from './helpers/slides.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { cellsOf, changedRows, onlyAppended, packageParts, rowsOf, sheetPart, stringItems } from './helpers/xlsx-parts.ts';
 
@@ -150,6 +151,36 @@ describe('structure, tables, charts and macros of a user\'s workbook', () => {
     const cross = sheetPart(after, 'Cross-Sheet');
     expect(diff.changed).toEqual(['xl/workbook.xml', cross]);
     expect(changedRows((await packageParts(original)).get(cross)!.toString(), after.get(cross)!.toString())).toEqual([2]);
+  });
+
+  it('moves a chart, adds a picture and changes merged ranges element by element (excelize workbook)', async () => {
+    const org = await p.signup();
+    const logo = await uploadImage(p, org.secret, 'logo.png', png(120, 40));
+    fake.enqueue(
+      { toolCalls: [
+        { name: 'move_chart', args: { chart_id: 'chart2', position: 'I20' } },
+        { name: 'insert_image', args: { sheet: 'Sheet1', image_id: 'logo', position: 'A30', width: 120 } },
+        { name: 'set_layout', args: { sheet: 'Sheet2', unmerge: ['A6'], merge: ['F2:G3'] } },
+      ] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Tidied.' } }] },
+    );
+    const { original, bytes } = await fromFile(p, org.secret, 'xlsx/excel-book1-charts-comments.xlsx', { prompt: 'Tidy up', brand: { logo_image_id: logo } });
+    const diff = await partDiff(original, bytes);
+    expect(diff).toEqual({ changed: ['[Content_Types].xml', 'xl/drawings/_rels/drawing1.xml.rels', 'xl/drawings/drawing1.xml', 'xl/worksheets/sheet2.xml'], added: ['xl/media/image1.png'], removed: [] });
+    const [before, after] = [await packageParts(original), await packageParts(bytes)];
+    const anchors = (xml: string) => xml.match(/<xdr:(?:twoCellAnchor|oneCellAnchor)\b[\s\S]*?<\/xdr:(?:twoCellAnchor|oneCellAnchor)>/g) ?? [];
+    const [was, now] = [anchors(before.get('xl/drawings/drawing1.xml')!.toString()), anchors(after.get('xl/drawings/drawing1.xml')!.toString())];
+    expect(now).toHaveLength(was.length + 1);
+    expect(now[0]).toBe(was[0]);
+    expect(now[1]).toMatch(/<xdr:from><xdr:col>8<\/xdr:col><xdr:colOff>0<\/xdr:colOff><xdr:row>19<\/xdr:row>/);
+    expect(now[1].slice(now[1].indexOf('<xdr:graphicFrame'))).toBe(was[1].slice(was[1].indexOf('<xdr:graphicFrame')));
+    expect(now.at(-1)).toMatch(/<xdr:oneCellAnchor[\s\S]*<a:blip\b[^>]*r:embed="rId\d+"/);
+    const [oldSheet, newSheet] = [before.get('xl/worksheets/sheet2.xml')!.toString(), after.get('xl/worksheets/sheet2.xml')!.toString()];
+    expect(changedRows(oldSheet, newSheet)).toEqual([]);
+    expect(newSheet).toMatch(/<mergeCells count="1">\s*<mergeCell ref="F2:G3"\/><\/mergeCells>/);
+    const relId = /<a:blip\b[^>]*r:embed="(rId\d+)"/.exec(now.at(-1)!)![1];
+    expect(after.get('xl/drawings/_rels/drawing1.xml.rels')!.toString()).toMatch(new RegExp(`Id="${relId}" Type="[^"]*/image" Target="\\.\\./media/image1\\.png"`));
+    expect(readWithOpenpyxl(bytes).sheets[0].charts.map((c) => c.type)).toEqual(['DoughnutChart', 'BarChart']);
   });
 
   it('adds a table and a chart to a LibreOffice workbook as new parts, and LibreOffice draws them', async () => {
