@@ -1,7 +1,7 @@
 // The built-in Excel editor on a workbook a user brought: a save writes the changed cells in place (their
-// rows only, the cells' own formats kept), every other part of the version the editor opened stays byte
-// for byte, results of formulas that depend on the edit are shown computed, Excel and LibreOffice are
-// asked to recalculate, and a resumed run keeps the edit.
+// rows only, the cells' own formats kept), the stored results of formulas that depend on them are brought
+// up to date (those cells only), every other part of the version the editor opened stays byte for byte,
+// Excel and LibreOffice are asked to recalculate, and a resumed run keeps the edit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorkbook } from './helpers/excel.ts';
 import { tokenOf } from './helpers/editor.ts';
@@ -37,19 +37,25 @@ describe('built-in Excel editor on a user\'s workbook', () => {
     const [before, after] = [await packageParts(first.bytes), await packageParts(bytes)];
     const dataPart = sheetPart(after, 'Data');
     const notesPart = sheetPart(after, 'Notes');
+    const summaryPart = sheetPart(after, 'Summary');
     const diff = await partDiff(first.bytes, bytes);
-    expect(diff).toEqual({ changed: ['xl/sharedStrings.xml', 'xl/styles.xml', 'xl/workbook.xml', dataPart, notesPart].sort(), added: [], removed: [] });
+    expect(diff).toEqual({ changed: ['xl/sharedStrings.xml', 'xl/styles.xml', 'xl/workbook.xml', dataPart, notesPart, summaryPart].sort(), added: [], removed: [] });
+    // The Summary's SUMIFs over Data got their new results (as Excel stores them when it saves): only those cells' rows.
+    expect(changedRows(before.get(summaryPart)!.toString(), after.get(summaryPart)!.toString())).toEqual([2, 3, 4, 5, 6]);
     const oldData = before.get(dataPart)!.toString();
     const newData = after.get(dataPart)!.toString();
     expect(changedRows(oldData, newData)).toEqual([2, 31]);
     const [oldRow, newRow] = [cellsOf(rowsOf(oldData).get(2)!), cellsOf(rowsOf(newData).get(2)!)];
-    for (const [ref, xml] of oldRow) if (ref !== 'D2') expect(newRow.get(ref)).toBe(xml);
+    for (const [ref, xml] of oldRow) if (ref !== 'D2' && ref !== 'F2') expect(newRow.get(ref)).toBe(xml);
+    // F2 = D2*E2 keeps its formula element and gets its new result.
+    expect(newRow.get('F2')).toBe(oldRow.get('F2')!.replace('<v>500</v>', '<v>512.5</v>'));
     expect(newRow.get('D2')!.match(/ s="(\d+)"/)?.[1]).toBe(oldRow.get('D2')!.match(/ s="(\d+)"/)?.[1]);
     const strings = stringItems(before.get('xl/sharedStrings.xml')!.toString());
     expect(stringItems(after.get('xl/sharedStrings.xml')!.toString()).slice(0, strings.length)).toEqual(strings);
     expect(after.get('xl/workbook.xml')!.toString()).toMatch(/fullCalcOnLoad="1"/);
     const book = readWithOpenpyxl(bytes);
-    expect(book.sheets.find((s) => s.title === 'Data')!.cells).toMatchObject({ D2: 41, F2: '=D2*E2', A31: 'Checked 2024-12-31' });
+    expect(book.sheets.find((s) => s.title === 'Data')!).toMatchObject({ cells: { D2: 41, F2: '=D2*E2', A31: 'Checked 2024-12-31' }, computed: { F2: 512.5 } });
+    expect(book.sheets.find((s) => s.title === 'Summary')!.computed).toMatchObject({ B2: 6143, B6: 25833.5 });
     const notes = book.sheets.find((s) => s.title === 'Notes')!;
     expect(notes.cells.A2).toMatch(/^2025-01-15/);
     expect(notes.formats.A2).toBe('yyyy-mm-dd');

@@ -1,7 +1,8 @@
 // POST /excel/analyze: the spreadsheet agent in read-only ask mode. The uploaded workbook is read
-// into the Excel documents' model (formulas computed), then the default model (or the builtin
-// engine's deterministic plan) answers through the read-only tools of analysis-tools.ts, whose
-// aggregates are computed by code and whose cells become the citations. The file is never written.
+// into a snapshot of its values (the Excel documents' reader; formulas without a stored result are
+// computed), then the default model (or the builtin engine's deterministic plan) answers through the
+// read-only tools of analysis-tools.ts, whose aggregates are computed by code and whose cells become
+// the citations. The file is never written.
 // Billing follows the LLM layer: the monthly budget, the minimum charged up front (refunded when
 // the analysis fails), the rest of the model usage after, one usage record (`excel.analyze`).
 import type { FastifyBaseLogger } from 'fastify';

@@ -141,6 +141,14 @@ export class ExcelDocument implements CellReader {
     return this.themeCache;
   }
 
+  /**
+   * Whether the workbook has a theme part. Without one (LibreOffice writes none), theme colour
+   * references show as nothing in LibreOffice: new content then gets the default theme's colours as RGB.
+   */
+  get hasTheme(): boolean {
+    return this.book.related('theme') !== null;
+  }
+
   /** After an edit: what was read of the sheets named (their cells, shared formulas) is read again on next use. */
   changed(...parts: string[]): void {
     this.version++;

@@ -78,6 +78,19 @@ function strRef(ref: string, values: CellScalar[]): string {
 
 /** tx1 made lighter: greys that follow the theme's text colour. */
 const grey = (mod: number) => `<a:schemeClr val="tx1"><a:lumMod val="${mod}"/><a:lumOff val="${100000 - mod}"/></a:schemeClr>`;
+
+/** Theme references as the default theme's RGB values, for a workbook without a theme part (our own markup only: text is escaped). */
+function literal(xml: string, colors: string[]): string {
+  const named: Record<string, string> = { tx1: colors[1], bg1: colors[0], tx2: colors[3], bg2: colors[2] };
+  for (let i = 0; i < 6; i++) named[`accent${i + 1}`] = colors[4 + i];
+  return xml
+    .replace(/<a:schemeClr val="tx1"><a:lumMod val="(\d+)"\/><a:lumOff val="\d+"\/><\/a:schemeClr>/g, (_, mod: string) => {
+      const v = Math.round(255 * (1 - Number(mod) / 100000)).toString(16).padStart(2, '0').toUpperCase();
+      return `<a:srgbClr val="${v}${v}${v}"/>`;
+    })
+    .replace(/<a:schemeClr val="(\w+)"(\/?)>/g, (_, name: string, close: string) => `<a:srgbClr val="${named[name] ?? '000000'}"${close}>`)
+    .replace(/<\/a:schemeClr>/g, '</a:srgbClr>');
+}
 const solid = (color: string) => `<a:solidFill>${color}</a:solidFill>`;
 const rgb = (hex: string) => `<a:srgbClr val="${hex}"/>`;
 
@@ -138,8 +151,10 @@ function axes(chart: ChartSpec, look: Look, catNumeric: boolean, catFmt: string 
 function lookOf(doc: ExcelDocument): Look {
   const brand = doc.brand;
   const brandColors = [brand?.primaryColor, brand?.secondaryColor].filter((c): c is string => !!c);
+  const normal = doc.styles().font(0)?.getElementsByTagNameNS(doc.book.ns.x, 'name')[0]?.getAttribute('val');
   return {
-    font: brand?.font ?? '+mn-lt',
+    // Without a theme there is no theme font to refer to: the workbook's Normal font instead.
+    font: brand?.font ?? (doc.hasTheme || !normal ? '+mn-lt' : normal),
     palette: (i) => (i < brandColors.length ? rgb(brandColors[i]) : accentColor(i - brandColors.length)),
   };
 }
@@ -163,5 +178,6 @@ export function chartPartXml(doc: ExcelDocument, chart: ChartSpec): string {
   const legend = showLegend ? `<c:legend><c:legendPos val="${pie ? 'r' : 'b'}"/><c:overlay val="0"/>${txPr(9, grey(75000), look)}</c:legend>` : '';
   const title = chart.title ? richTitle(chart.title, 13, grey(85000), look) : '';
   const firstFmt = chart.series[0] ? rangeData(doc, chart.series[0].values).numFmt : undefined;
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="${CHART_NS}" xmlns:a="${A_NS}" xmlns:r="${R_NS}"><c:date1904 val="${doc.date1904 ? 1 : 0}"/><c:lang val="en-US"/><c:roundedCorners val="0"/><c:chart>${title}<c:autoTitleDeleted val="${chart.title ? 0 : 1}"/><c:plotArea><c:layout/>${plot}${pie ? '' : axes(chart, look, catNumeric, categories.numFmt, firstFmt)}<c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr></c:plotArea>${legend}<c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart><c:spPr>${solid('<a:schemeClr val="bg1"/>')}<a:ln w="9525">${solid(grey(15000))}</a:ln></c:spPr>${txPr(10, grey(75000), look)}<c:printSettings><c:headerFooter/><c:pageMargins b="0.75" l="0.7" r="0.7" t="0.75" header="0.3" footer="0.3"/><c:pageSetup/></c:printSettings></c:chartSpace>`;
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="${CHART_NS}" xmlns:a="${A_NS}" xmlns:r="${R_NS}"><c:date1904 val="${doc.date1904 ? 1 : 0}"/><c:lang val="en-US"/><c:roundedCorners val="0"/><c:chart>${title}<c:autoTitleDeleted val="${chart.title ? 0 : 1}"/><c:plotArea><c:layout/>${plot}${pie ? '' : axes(chart, look, catNumeric, categories.numFmt, firstFmt)}<c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr></c:plotArea>${legend}<c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart><c:spPr>${solid('<a:schemeClr val="bg1"/>')}<a:ln w="9525">${solid(grey(15000))}</a:ln></c:spPr>${txPr(10, grey(75000), look)}<c:printSettings><c:headerFooter/><c:pageMargins b="0.75" l="0.7" r="0.7" t="0.75" header="0.3" footer="0.3"/><c:pageSetup/></c:printSettings></c:chartSpace>`;
+  return doc.hasTheme ? xml : literal(xml, doc.theme().colors);
 }

@@ -35,10 +35,11 @@ function paletteOf(doc: ExcelDocument): Palette {
   const theme = doc.theme();
   const accentRgb = brand ?? theme.colors[4];
   const sz = Number(doc.styles().font(0)?.getElementsByTagNameNS(doc.book.ns.x, 'sz')[0]?.getAttribute('val') ?? 11);
+  const literal = brand ?? (doc.hasTheme ? null : accentRgb);
   return {
-    accent: brand ? { rgb: brand } : { theme: 4 },
+    accent: literal ? { rgb: literal } : { theme: 4 },
     accentRgb,
-    band: brand ? { rgb: mix(brand, 'FFFFFF', 0.85) } : { theme: 4, tint: 0.85 },
+    band: literal ? { rgb: mix(literal, 'FFFFFF', 0.85) } : { theme: 4, tint: 0.85 },
     font: doc.brand?.font ?? undefined,
     size: Number.isFinite(sz) && sz > 0 ? sz : 11,
   };

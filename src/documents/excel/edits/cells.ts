@@ -101,7 +101,8 @@ export function writeCell(doc: ExcelDocument, entry: SheetEntry, row: number, co
     }
   }
   if (old?.f?.type === 'shared' && old.f.ref && old.f.text) expandShared(ws, old, row + 1);
-  if (old?.f || (old && old.v !== null && !doc.isNew(entry.part!))) doc.needsRecalc = true;
+  // A cell of a sheet the file already had may feed its formulas (even one that was empty).
+  if (old?.f || !doc.isNew(entry.part!)) doc.needsRecalc = true;
   if (old?.f) doc.formulasChanged = true;
   const s = style ?? old?.s ?? 0;
   const empty = !write || (write.formula === undefined && (write.value === null || write.value === undefined || write.value === ''));

@@ -7,7 +7,7 @@ import { attr, child, children, createEl, insertBefore } from '../../ooxml/xml.t
 import type { ExcelDocument } from '../excel-document.ts';
 import { hasTime } from '../design/number-format-codes.ts';
 import { readCell } from '../view/cells.ts';
-import { refreshAllFormulas } from './formula-results.ts';
+import { refreshAllFormulas, refreshStaleResults } from './formula-results.ts';
 import { setColumnWidths, setLandscape } from './layout.ts';
 import { deleteSheet } from './sheets.ts';
 
@@ -119,6 +119,7 @@ export function finishWorkbook(doc: ExcelDocument): void {
     if (doc.isNew(entry.part!) && doc.worksheet(entry).changed) autoWidths(doc, entry.part!);
   }
   const missing = refreshAllFormulas(doc);
+  if (doc.needsRecalc) refreshStaleResults(doc);
   if (doc.formulasChanged) dropCalcChain(doc);
   if (doc.needsRecalc || missing > 0) setCalc(doc);
   // A workbook view must point at a sheet that exists.

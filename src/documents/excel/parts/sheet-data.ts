@@ -279,8 +279,9 @@ export function cellXml(c: CellRec, r: number, p: string): string {
     return c.v === null ? `${head}/>` : `${head}><${p}v>${esc(c.v)}</${p}v></${p}c>`;
   }
   let tag = c.tag.replace(/\s*\/>$/, '>');
-  // s="0" as the file wrote it stays (the same format either way).
-  tag = withAttrs(tag, { r: `${columnLetters(c.col)}${r}`, s: c.s || attrOf(tag, 's') !== null ? String(c.s) : null, t: c.t && c.t !== 'n' ? c.t : null });
+  // s="0" and t="n" as the file wrote them stay (they mean the same as no attribute).
+  const t = c.t && c.t !== 'n' ? c.t : attrOf(tag, 't') === 'n' && c.v !== null ? 'n' : null;
+  tag = withAttrs(tag, { r: `${columnLetters(c.col)}${r}`, s: c.s || attrOf(tag, 's') !== null ? String(c.s) : null, t });
   let body = '';
   if (c.f) {
     const ftag = c.f.tag.replace(/\s*\/>$/, '>');

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readWorkbook } from '../excel.adapter.ts';
 import { adapter } from '../excel.adapter.ts';
-import { cellAt, excelToolkit, rowValues } from '../excel-test-kit.ts';
-import { viewOf } from '../view/sheet-view.ts';
+import { cellAt, excelToolkit, NO_INPUTS, rowValues } from '../excel-test-kit.ts';
+import { allCharts, viewOf } from '../view/sheet-view.ts';
 
 async function salesKit() {
   const kit = excelToolkit();
@@ -88,5 +91,31 @@ describe('Excel tools', () => {
     expect(await kit.call('add_table', { sheet: 'Costs', range: 'A1:B3', name: 'Cost lines', totals: { Amount: 'sum' } })).toMatchObject({ table: 'Cost_lines', range: 'A1:B4' });
     expect(cellAt(kit.doc, 'Costs', 'B4')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1250, numFmt: '"$"#,##0.00;("$"#,##0.00)' });
     expect(cellAt(kit.doc, 'Costs', 'A4')?.value).toBe('Total');
+  });
+
+  it("takes a user's workbook's own font and theme for new content, and the brand's colours on new content only", async () => {
+    const file = path.resolve(import.meta.dirname, '../../../../test/fixtures/fidelity/xlsx/lo-chart-cf-pivot.xlsx');
+    const plain = excelToolkit(readWorkbook(fs.readFileSync(file)));
+    await plain.call('add_sheet', { name: 'Extra', columns: [{ header: 'Item' }, { header: 'Cost', type: 'currency' }], rows: [['Rent', 100]] });
+    const styles = plain.doc.styles();
+    const header = plain.doc.worksheet(plain.doc.sheet('Extra')).data.cell(1, 0)!.s;
+    // LibreOffice's Normal font is Arial 10: the header keeps it, bold. The file has no theme part, where
+    // LibreOffice would show theme colours as nothing: the default theme's first accent is written as RGB.
+    expect(styles.font(header)?.toString()).toMatch(/<b\/><sz val="10"\/><color rgb="FF[0-9A-F]{6}"\/><name val="Arial"\/>/);
+    expect(styles.fill(header)).toEqual({ rgb: '4472C4' });
+    await plain.call('add_chart', { sheet: 'Extra', kind: 'column', data_range: 'A1:B2' });
+    const chart = plain.doc.pkg.text(allCharts(plain.doc).find((c) => c.sheet.name === 'Extra')!.part);
+    expect(chart).not.toContain('schemeClr');
+    expect(chart).toContain('<a:latin typeface="Arial"/>');
+    // A workbook with a theme gets theme references, so new content follows its palette.
+    const themed = excelToolkit(readWorkbook(fs.readFileSync(path.join(path.dirname(file), 'excel-budget-chart-table-image.xlsx'))));
+    await themed.call('add_sheet', { name: 'Extra', columns: [{ header: 'Item' }], rows: [['Rent']] });
+    expect(themed.doc.styles().fill(themed.doc.worksheet(themed.doc.sheet('Extra')).data.cell(1, 0)!.s)).toEqual({ theme: 4, tint: 0 });
+    const brand = { ...NO_INPUTS, brand: { primaryColor: '0F766E', secondaryColor: null, font: null, logo: null } };
+    const branded = excelToolkit(readWorkbook(fs.readFileSync(file)), brand);
+    await branded.call('add_sheet', { name: 'Extra', columns: [{ header: 'Item' }], rows: [['Rent']] });
+    const s = branded.doc.worksheet(branded.doc.sheet('Extra')).data.cell(1, 0)!.s;
+    expect(branded.doc.styles().fill(s)).toEqual({ rgb: '0F766E' });
+    expect(branded.doc.pkg.isEdited(branded.doc.book.related('theme') ?? 'xl/theme/theme1.xml')).toBe(false);
   });
 });
