@@ -5,7 +5,7 @@
 import { esc, GROUP_START, NS, paragraphs, scheme, solid, XML_DECL, xfrm, COLOR, type Para } from './drawing.ts';
 import { shapeName } from './layout-xml.ts';
 import { layouts, type LayoutSpec } from './layouts.ts';
-import { CT, packageParts, relsXml, RT, zipParts, type Part } from './package.ts';
+import { CT, packageParts, relsXml, RT, zipDeck, type Part } from './package.ts';
 import { PALETTES, type ThemeName } from './palettes.ts';
 import { phReference, type PlaceholderSpec } from './placeholders.ts';
 
@@ -47,5 +47,5 @@ export function buildSpecimen(theme: ThemeName): Buffer {
     { name: `ppt/slides/_rels/slide${i + 1}.xml.rels`, data: relsXml([{ type: RT.slideLayout, target: `../slideLayouts/slideLayout${i + 1}.xml` }]) },
   ]);
   const slideNames = specs.map((_, i) => `ppt/slides/slide${i + 1}.xml`);
-  return zipParts(packageParts(theme, { parts, slideNames }));
+  return zipDeck(packageParts(theme, { parts, slideNames }));
 }

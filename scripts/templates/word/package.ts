@@ -1,9 +1,7 @@
-// The report template package: every part with its relationships and content type, zipped in a fixed
-// order with [Content_Types].xml first and the zip writer's fixed dates, stored rather than deflated
-// (deflate output can differ between zlib builds; the committed template must be byte-for-byte
-// reproducible on any machine). The document body holds only the section properties: A4 portrait,
+// The report template package: every part with its relationships and content type, in a fixed order
+// (../package.ts zips them reproducibly). The document body holds only the section properties: A4 portrait,
 // Folio's margins, the default header and footer.
-import { writeZip } from '../../../src/documents/ooxml/zip-writer.ts';
+import { appPart, corePart, CT_COMMON, REL, relsXml, rootRelsPart, RT_COMMON, zipParts, type Part, type Rel } from '../package.ts';
 import { fontTableXml } from './font-table-xml.ts';
 import { footerXml, headerXml } from './header-footer-xml.ts';
 import { notesXml } from './notes-xml.ts';
@@ -12,18 +10,13 @@ import { PAGE, REPORT } from './palette.ts';
 import { settingsXml, webSettingsXml } from './settings-xml.ts';
 import { stylesXml } from './styles-xml.ts';
 import { themeXml } from './theme-xml.ts';
-import { esc, R_NS, W_NS, XML_DECL } from './xml.ts';
+import { R_NS, W_NS, XML_DECL } from './xml.ts';
 
-export interface Part {
-  /** Part name without the leading slash: "word/document.xml". */
-  name: string;
-  data: string;
-  /** Override content type; absent for parts covered by a Default (rels). */
-  contentType?: string;
-}
+export { zipParts, type Rel };
 
 const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 export const CT = {
+  ...CT_COMMON,
   document: `${WML}.document.main+xml`,
   styles: `${WML}.styles+xml`,
   numbering: `${WML}.numbering+xml`,
@@ -34,21 +27,14 @@ export const CT = {
   endnotes: `${WML}.endnotes+xml`,
   header: `${WML}.header+xml`,
   footer: `${WML}.footer+xml`,
-  theme: 'application/vnd.openxmlformats-officedocument.theme+xml',
-  core: 'application/vnd.openxmlformats-package.core-properties+xml',
-  app: 'application/vnd.openxmlformats-officedocument.extended-properties+xml',
 };
 
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 export const RT = {
-  officeDocument: `${REL}/officeDocument`,
-  core: 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
-  app: `${REL}/extended-properties`,
+  ...RT_COMMON,
   styles: `${REL}/styles`,
   settings: `${REL}/settings`,
   webSettings: `${REL}/webSettings`,
   fontTable: `${REL}/fontTable`,
-  theme: `${REL}/theme`,
   numbering: `${REL}/numbering`,
   footnotes: `${REL}/footnotes`,
   endnotes: `${REL}/endnotes`,
@@ -57,39 +43,10 @@ export const RT = {
   hyperlink: `${REL}/hyperlink`,
 };
 
-export interface Rel { type: string; target: string; external?: boolean }
-
-/** A .rels part; relationships get ids rId1, rId2, ... in the order given. */
-export function relsXml(rels: Rel[]): string {
-  return XML_DECL + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-    + rels.map((t, i) => `<Relationship Id="rId${i + 1}" Type="${t.type}" Target="${esc(t.target)}"${t.external ? ' TargetMode="External"' : ''}/>`).join('')
-    + '</Relationships>';
-}
-
-function contentTypesXml(parts: Part[]): string {
-  const defaults = [['rels', 'application/vnd.openxmlformats-package.relationships+xml'], ['xml', 'application/xml'], ['png', 'image/png'], ['jpeg', 'image/jpeg']];
-  return XML_DECL + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    + defaults.map(([ext, type]) => `<Default Extension="${ext}" ContentType="${type}"/>`).join('')
-    + parts.filter((p) => p.contentType).map((p) => `<Override PartName="/${p.name}" ContentType="${p.contentType}"/>`).join('')
-    + '</Types>';
-}
-
-function coreXml(title: string): string {
-  return XML_DECL + '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
-    + 'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" '
-    + 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
-    + `<dc:title>${esc(title)}</dc:title><dc:creator>Folio</dc:creator><cp:lastModifiedBy>Folio</cp:lastModifiedBy><cp:revision>1</cp:revision>`
-    + '</cp:coreProperties>';
-}
-
-function appXml(): string {
-  return XML_DECL + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" '
-    + 'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
-    + '<Template>Normal.dotm</Template><TotalTime>0</TotalTime><Pages>1</Pages><Words>0</Words><Characters>0</Characters>'
-    + '<Application>Folio</Application><DocSecurity>0</DocSecurity><Lines>0</Lines><Paragraphs>0</Paragraphs>'
-    + '<ScaleCrop>false</ScaleCrop><LinksUpToDate>false</LinksUpToDate><CharactersWithSpaces>0</CharactersWithSpaces>'
-    + '<SharedDoc>false</SharedDoc><HyperlinksChanged>false</HyperlinksChanged><AppVersion>16.0000</AppVersion></Properties>';
-}
+const APP_PROPERTIES = '<Template>Normal.dotm</Template><TotalTime>0</TotalTime><Pages>1</Pages><Words>0</Words><Characters>0</Characters>'
+  + '<Application>Folio</Application><DocSecurity>0</DocSecurity><Lines>0</Lines><Paragraphs>0</Paragraphs>'
+  + '<ScaleCrop>false</ScaleCrop><LinksUpToDate>false</LinksUpToDate><CharactersWithSpaces>0</CharactersWithSpaces>'
+  + '<SharedDoc>false</SharedDoc><HyperlinksChanged>false</HyperlinksChanged><AppVersion>16.0000</AppVersion>';
 
 /** The document's relationships, in order (rId1...). */
 const DOCUMENT_RELS: Rel[] = [
@@ -134,9 +91,9 @@ export const contentRelId = (i: number): string => `rId${DOCUMENT_RELS.length + 
 /** Every part of the package, in zip order after [Content_Types].xml. */
 export function packageParts(content: Content = { blocks: '', footnotes: [], rels: [], headerText: '', footerText: '' }): Part[] {
   return [
-    { name: '_rels/.rels', data: relsXml([{ type: RT.officeDocument, target: 'word/document.xml' }, { type: RT.core, target: 'docProps/core.xml' }, { type: RT.app, target: 'docProps/app.xml' }]) },
-    { name: 'docProps/core.xml', data: coreXml(`Folio ${REPORT.title}`), contentType: CT.core },
-    { name: 'docProps/app.xml', data: appXml(), contentType: CT.app },
+    rootRelsPart('word/document.xml'),
+    corePart(`Folio ${REPORT.title}`),
+    appPart(APP_PROPERTIES),
     { name: 'word/document.xml', data: documentXml(content.blocks), contentType: CT.document },
     { name: 'word/_rels/document.xml.rels', data: relsXml([...DOCUMENT_RELS, ...content.rels]) },
     { name: 'word/styles.xml', data: stylesXml(), contentType: CT.styles },
@@ -150,12 +107,6 @@ export function packageParts(content: Content = { blocks: '', footnotes: [], rel
     { name: 'word/header1.xml', data: headerXml(content.headerText), contentType: CT.header },
     { name: 'word/footer1.xml', data: footerXml(content.footerText), contentType: CT.footer },
   ];
-}
-
-/** The zip: [Content_Types].xml first, then the parts in order, stored, with the zip writer's fixed date. */
-export function zipParts(parts: Part[]): Buffer {
-  const entries = [{ name: '[Content_Types].xml', data: contentTypesXml(parts) }, ...parts.map((p) => ({ name: p.name, data: p.data }))];
-  return writeZip(entries.map((e) => ({ name: e.name, data: Buffer.from(e.data, 'utf8'), compress: false })));
 }
 
 /** The report template: styles, numbering, theme, header and footer, and an empty body. */
