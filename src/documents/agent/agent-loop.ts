@@ -152,20 +152,27 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
 
       let outcomes: CallOutcome[];
       const extra: string[] = [];
+      const recovered = () => emit({ kind: 'recovered', model: modelId, turn: attemptTurns, reason: null, detail: `${modelId} corrected itself after the nudge` });
       if (!result.toolCalls.length) {
         const text = result.text.trim();
         // A text answer ends ask mode, and ends action mode when the document already holds the change.
-        if (o.mode === 'ask' || !o.outcome().length) return { ...done(), finalText: text || null };
+        if (o.mode === 'ask' || !o.outcome().length) {
+          if (strikes) await recovered();
+          return { ...done(), finalText: text || null };
+        }
         outcomes = [];
       } else {
         const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns);
         outcomes = ran.outcomes;
         messages.push({ role: 'tool', content: ran.results });
-        if (o.finished()) return done();
+        if (o.finished()) {
+          if (strikes) await recovered();
+          return done();
+        }
       }
       const misstep = reviewTurn(outcomes);
       if (misstep === null) {
-        if (strikes) await emit({ kind: 'recovered', model: modelId, turn: attemptTurns, reason: null, detail: `${modelId} corrected itself after the nudge` });
+        if (strikes) await recovered();
         strikes = 0;
       } else if (strikes === 0) {
         strikes = 1;
