@@ -180,7 +180,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         extra.push(nudgeText(misstep, detail));
         await emit({ kind: 'nudge', model: modelId, turn: attemptTurns, reason: misstep, detail: `${modelId} ${describeMisstep(misstep)}` });
       } else {
-        giveUp = { reason: misstep, detail: `${modelId} ${describeMisstep(misstep)}, again after being told what was wrong` };
+        // The builtin engine is deterministic: told twice, it still cannot read more into the request.
+        giveUp = { reason: misstep, detail: modelId === 'builtin'
+          ? `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase it, for example "add a slide titled ...", or configure a model provider`
+          : `${modelId} ${describeMisstep(misstep)}, again after being told what was wrong` };
         break;
       }
       const left = o.maxTurns - attemptTurns;
