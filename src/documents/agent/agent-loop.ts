@@ -80,6 +80,9 @@ export interface LoopResult {
 
 class TurnTimeout extends Error {}
 
+/** Nudges one model gets in a task: a model that recovers and slips again and again is replaced too. */
+const MAX_NUDGES = 3;
+
 /** Anthropic caches the prefix up to a marked block: the tool declarations and the system prompt. */
 const CACHED_SYSTEM = { anthropic: { cacheControl: { type: 'ephemeral' } } } as const;
 
@@ -105,6 +108,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     usage.set(modelId, u);
     const ledger = new CallLedger();
     let strikes = 0;
+    let nudges = 0;
     let warnedLimit = false;
     let attemptTurns = 0;
     let giveUp: { reason: LoopEvent['reason']; detail: string } | null = null;
@@ -174,8 +178,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       if (misstep === null) {
         if (strikes) await recovered();
         strikes = 0;
-      } else if (strikes === 0) {
+      } else if (strikes === 0 && nudges < MAX_NUDGES) {
         strikes = 1;
+        nudges++;
         const detail = misstep === 'empty_finish' || misstep === 'text_only' ? o.outcome().join('; ') : '';
         extra.push(nudgeText(misstep, detail));
         await emit({ kind: 'nudge', model: modelId, turn: attemptTurns, reason: misstep, detail: `${modelId} ${describeMisstep(misstep)}` });
