@@ -89,7 +89,7 @@ describe('a nudge first', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.requests.map((r) => r.model)).toEqual(['gpt-4.1', 'claude-sonnet-4-5', 'claude-sonnet-4-5']);
     expect(userLines(2)).toContain('Not finished: nothing has been built: the document is still the empty starting document');
-    expect(res.json().summary).toBe('Built the Word document: 1 section. Wrote the memo.');
+    expect(res.json().summary).toBe('Built the Word document: 1 section. Wrote the memo. claude-sonnet-4-5 took over: gpt-4.1 failed with HTTP 503.');
     expect((await events(t, res.json().task_id)).map((e) => [e.kind, e.reason])).toEqual([['fallback', 'model_error'], ['nudge', 'empty_finish'], ['recovered', null]]);
   });
 });
@@ -106,6 +106,7 @@ describe('then the next model of the chain', () => {
     const handover = userLines(2);
     expect(handover).toContain('Another model worked on this request first and was stopped: gpt-4.1 answered with text only, without calling a tool, again after being told what was wrong. It changed nothing.');
     expect(handover).not.toContain('I cannot use tools');
+    expect(res.json().summary).toBe('Built the Word document: 1 section. Wrote the memo. claude-sonnet-4-5 took over: gpt-4.1 answered with text only, without calling a tool, again after being told what was wrong.');
     const records = await usageRecords(t, org.secret, `&session_id=${res.json().run_id}`);
     const by = Object.fromEntries(records.map((r) => [r.model, r]));
     expect(by['gpt-4.1'].credits).toBe(0);

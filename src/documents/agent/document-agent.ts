@@ -116,7 +116,9 @@ export class DocumentAgent implements AgentRunner {
       }
       throw err;
     }
-    const summary = this.summary(mode, doc, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
+    // Which model did the work is part of what happened: a fallback is said, with why.
+    const handovers = events.filter((e) => e.kind === 'fallback' && e.next).map((e) => `${e.next} took over: ${e.detail}.`);
+    const summary = this.summary(mode, doc, finishSummary, loop.finalText, changes, [...notices, ...notes, ...handovers], loop.hitTurnLimit, loaded.origin);
     const models = this.pricedUsage(loop.usage);
     const modelCredits = models.reduce((sum, m) => sum + m.credits, 0);
     const usage = {
