@@ -239,7 +239,7 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
         continue;
       }
     } else {
-      const earlier = ledger.repeatOf(call.toolName, call.input, readOnly, o.changeCount());
+      const earlier = ledger.repeatOf(call.toolName, call.input, readOnly, o.changeCount(), turn);
       if (earlier !== null) {
         put(call, `Not run again: this call is identical to the one of turn ${earlier}, and the document has not changed since in a way that would give another result (see that result above). Do the next step instead.`, true);
         outcomes.push({ tool: call.toolName, readOnly, failed: true, repeat: true });

@@ -30,22 +30,23 @@ describe('CallLedger', () => {
   it('catches a read repeated while the document is unchanged, not after a change', () => {
     const ledger = new CallLedger();
     ledger.note('get_outline', {}, true, true, 0, 1);
-    expect(ledger.repeatOf('get_outline', {}, true, 0)).toBe(1);
-    expect(ledger.repeatOf('get_outline', '{}', true, 0)).toBe(1);
-    expect(ledger.repeatOf('get_outline', {}, true, 1)).toBeNull();
+    expect(ledger.repeatOf('get_outline', {}, true, 0, 2)).toBe(1);
+    expect(ledger.repeatOf('get_outline', '{}', true, 0, 2)).toBe(1);
+    expect(ledger.repeatOf('get_outline', {}, true, 1, 2)).toBeNull();
   });
 
   it('catches a write that already succeeded, with its keys in any order', () => {
     const ledger = new CallLedger();
     ledger.note('add_slide', { layout: 'title', title: 'A' }, false, true, 1, 2);
-    expect(ledger.repeatOf('add_slide', { title: 'A', layout: 'title' }, false, 5)).toBe(2);
-    expect(ledger.repeatOf('add_slide', { title: 'B', layout: 'title' }, false, 5)).toBeNull();
+    expect(ledger.repeatOf('add_slide', { title: 'A', layout: 'title' }, false, 5, 3)).toBe(2);
+    expect(ledger.repeatOf('add_slide', { title: 'A', layout: 'title' }, false, 5, 2)).toBeNull(); // the same turn: meant
+    expect(ledger.repeatOf('add_slide', { title: 'B', layout: 'title' }, false, 5, 3)).toBeNull();
   });
 
   it('lets a failed write be retried once the document changed', () => {
     const ledger = new CallLedger();
     ledger.note('update_slide', { slide: 9, title: 'X' }, false, false, 0, 1);
-    expect(ledger.repeatOf('update_slide', { slide: 9, title: 'X' }, false, 0)).toBe(1);
-    expect(ledger.repeatOf('update_slide', { slide: 9, title: 'X' }, false, 1)).toBeNull();
+    expect(ledger.repeatOf('update_slide', { slide: 9, title: 'X' }, false, 0, 2)).toBe(1);
+    expect(ledger.repeatOf('update_slide', { slide: 9, title: 'X' }, false, 1, 2)).toBeNull();
   });
 });

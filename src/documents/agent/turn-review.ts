@@ -87,10 +87,10 @@ function signature(tool: string, input: unknown): string {
 export class CallLedger {
   private readonly seen = new Map<string, { changesAt: number; succeededWrite: boolean; turn: number }>();
 
-  /** The turn of the earlier identical call when this one is a repeat, else null. */
-  repeatOf(tool: string, input: unknown, readOnly: boolean, changes: number): number | null {
+  /** The turn of the earlier identical call when this one is a repeat, else null (calls of the same turn are never repeats: a plan may mean them). */
+  repeatOf(tool: string, input: unknown, readOnly: boolean, changes: number, turn: number): number | null {
     const prior = this.seen.get(signature(tool, input));
-    if (!prior) return null;
+    if (!prior || prior.turn >= turn) return null;
     if (prior.changesAt === changes || (!readOnly && prior.succeededWrite)) return prior.turn;
     return null;
   }
