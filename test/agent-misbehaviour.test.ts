@@ -216,6 +216,24 @@ describe('then the builtin engine, when it is in the chain', () => {
   });
 });
 
+describe('the outcome check of the format', () => {
+  it('refuses to finish with an empty deck (Chat Completions), and the model adds a slide', async () => {
+    fake.reset();
+    const org = await tb.signup();
+    const deck = [{ layout: 'title', title: 'Plan' }, { layout: 'bullets', title: 'Steps', bullets: ['One'], notes: 'The steps.' }];
+    fake.enqueueFor('local-llama', calls({ name: 'add_slides', args: { slides: deck } }, finishCall('Built it.')));
+    const first = (await generate(tb, org.secret, { prompt: 'A plan deck' }, 'slides')).json();
+    fake.reset();
+    fake.enqueueFor('local-llama',
+      calls({ name: 'delete', args: { slide: 2 } }, { name: 'delete', args: { slide: 1 } }, finishCall('Cleared the deck.')),
+      calls({ name: 'add_slide', args: { layout: 'title', title: 'A new start' } }, finishCall('Started over.')));
+    const res = await generate(tb, org.secret, { prompt: 'Start the deck over with a title slide "A new start"', run_id: first.run_id }, 'slides');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(userLines(1)).toContain('Not finished: the deck has no slides: add them (add_slides adds several in one call)');
+    expect(inspectPptx((await runDocument(tb, org.secret, first.run_id)).bytes).slides).toHaveLength(1);
+  });
+});
+
 describe('or a clear failure', () => {
   it('fails with upstream_error saying what each model did, and charges nothing', async () => {
     fake.reset();
