@@ -187,7 +187,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       } else {
         // The builtin engine is deterministic: told twice, it still cannot read more into the request.
         giveUp = { reason: misstep, detail: modelId === 'builtin'
-          ? `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase it, for example "add a slide titled ...", or configure a model provider`
+          ? `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase the request to say plainly what to add or change, or configure a model provider`
           : `${modelId} ${describeMisstep(misstep)}, again after being told what was wrong` };
         break;
       }
@@ -241,6 +241,8 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
     } else {
       const earlier = ledger.repeatOf(call.toolName, call.input, readOnly, o.changeCount(), turn);
       if (earlier !== null) {
+        o.toolbox.calls++;
+        o.toolbox.failedCalls++;
         put(call, `Not run again: this call is identical to the one of turn ${earlier}, and the document has not changed since in a way that would give another result (see that result above). Do the next step instead.`, true);
         outcomes.push({ tool: call.toolName, readOnly, failed: true, repeat: true });
         continue;
