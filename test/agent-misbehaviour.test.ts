@@ -133,6 +133,8 @@ describe('then the next model of the chain', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.requests.map((r) => r.api)).toEqual(['openai-responses', 'anthropic-messages', 'anthropic-messages', 'openai-chat']);
     expect(userLines(2)).toContain('You called tools that do not exist');
+    // The conversation so far is an Anthropic cache breakpoint on every turn, like the system prompt.
+    expect(fake.requests[2].body.messages.at(-1).content.at(-1).cache_control).toEqual({ type: 'ephemeral' });
     expect(userLines(3)).toContain('stopped: claude-sonnet-4-5 called tools that do not exist, again after being told what was wrong');
     expect((await events(t, res.json().task_id)).map((e) => [e.kind, e.model, e.reason, e.next ?? null])).toEqual([
       ['fallback', 'gpt-4.1', 'model_error', 'claude-sonnet-4-5'], ['nudge', 'claude-sonnet-4-5', 'unknown_tool', null], ['fallback', 'claude-sonnet-4-5', 'unknown_tool', 'local-llama'],

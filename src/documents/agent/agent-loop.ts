@@ -14,7 +14,7 @@ import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { AppError } from '../../errors.ts';
 import type { ModelRegistry } from '../../llm/model-registry.ts';
 import type { AgentToolbox } from './agent-toolbox.ts';
-import { trimHistory } from './context-trim.ts';
+import { markCacheBreakpoint, trimHistory } from './context-trim.ts';
 import { CallLedger, describeMisstep, nudgeText, reviewTurn, type CallOutcome, type Misstep } from './turn-review.ts';
 
 export interface ModelUsage {
@@ -126,7 +126,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         result = await generateText({
           model: modelId === 'builtin' ? o.builtin : o.registry.model(modelId),
           instructions: { role: 'system', content: o.system, providerOptions: CACHED_SYSTEM },
-          messages: trimHistory(messages),
+          messages: markCacheBreakpoint(trimHistory(messages)),
           tools,
           toolChoice: 'auto',
           maxRetries: 0,

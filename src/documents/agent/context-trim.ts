@@ -23,6 +23,17 @@ function trimmed(part: ToolResultPart, note: string): ToolResultPart {
   return { ...part, output: { type: 'text', value: note } };
 }
 
+/**
+ * Marks the last message as an Anthropic cache breakpoint: each turn then reads the previous turn's
+ * conversation from the provider's cache and writes its own (the system prompt has its own mark).
+ */
+export function markCacheBreakpoint(messages: ModelMessage[]): ModelMessage[] {
+  const last = messages.at(-1);
+  if (!last) return messages;
+  const providerOptions = { ...last.providerOptions, anthropic: { ...last.providerOptions?.anthropic, cacheControl: { type: 'ephemeral' } } };
+  return [...messages.slice(0, -1), { ...last, providerOptions } as ModelMessage];
+}
+
 /** The conversation to send: the given messages with old tool results replaced by notes (a new array; the input is not changed). */
 export function trimHistory(messages: ModelMessage[]): ModelMessage[] {
   const toolTurns = messages.map((m, i) => (m.role === 'tool' ? i : -1)).filter((i) => i >= 0);
