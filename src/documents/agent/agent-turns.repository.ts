@@ -1,4 +1,4 @@
-// The only code that queries `agent_turns` (migrations 0007_documents, 0012_agent_turn_events): the
+// The only code that queries `agent_turns` (migrations 0007_documents, 0013_agent_turn_events): the
 // conversation state a resumed run gives back to the model, and what happened in each task (nudges,
 // fallbacks), failed tasks included. The table's type lives here, beside its only user.
 import type { ColumnType, Generated, Kysely } from 'kysely';
