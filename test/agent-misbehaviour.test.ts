@@ -170,17 +170,19 @@ describe('then the next model of the chain', () => {
     expect((await events(t, res.json().task_id)).map((e) => [e.kind, e.reason])).toEqual([['nudge', 'turn_limit'], ['fallback', 'turn_limit']]);
   });
 
-  it('truncated tool-call JSON (Responses) is explained, and a second one hands over', async () => {
+  it('truncated tool-call JSON (Responses) is explained, and a second one hands over; the phase names the new model', async () => {
     fake.reset();
     const org = await t.signup();
     const cut = (raw: string) => calls({ name: 'add_content', args: {}, rawArguments: raw });
     fake.enqueueFor('gpt-4.1', cut('{"markdown": "# Memo\\n\\nWe ship on Fri'), cut('{"markdown": "# Memo\\n\\nWe sh'));
-    fake.enqueueFor('claude-sonnet-4-5', calls(...MEMO));
-    const res = await generate(t, org.secret, { prompt: 'Write a memo saying we ship on Friday' });
-    expect(res.statusCode, res.body).toBe(200);
+    fake.enqueueFor('claude-sonnet-4-5', { ...calls(...MEMO), delayMs: 1500 });
+    const taskId = (await generate(t, org.secret, { prompt: 'Write a memo saying we ship on Friday', async: true })).json().task_id;
+    const mid = await waitForTask(t, org.secret, taskId, (x) => x.phase?.startsWith('fallback') || !['queued', 'running'].includes(x.status));
+    expect(mid).toMatchObject({ status: 'running', phase: 'fallback:claude-sonnet-4-5' });
+    expect((await waitForTask(t, org.secret, taskId)).status).toBe('completed');
     expect(userLines(1)).toContain('The arguments of add_content are not valid JSON (cut off or garbled)');
     expect(userLines(1)).toContain('[Folio] Your tool call arguments were not valid JSON');
-    expect((await events(t, res.json().task_id)).map((e) => e.reason)).toEqual(['garbled_arguments', 'garbled_arguments']);
+    expect((await events(t, taskId)).map((e) => e.reason)).toEqual(['garbled_arguments', 'garbled_arguments']);
   });
 });
 
