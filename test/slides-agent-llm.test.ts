@@ -60,7 +60,7 @@ describe('a model building a deck', () => {
     expect(results).toContain('There is no tool named "make_coffee"');
     expect(results).toContain('There is no data source named "sales". The request\'s data sources: "regions".');
     expect(JSON.stringify(fake.requests[0].body.tools.map((x: any) => x.function.name).sort())).toBe(JSON.stringify(
-      ['add_chart', 'add_slide', 'add_table', 'delete', 'finish', 'get_outline', 'insert_image', 'move_element', 'move_slide', 'read_slide', 'replace_text', 'set_theme', 'update_element', 'update_slide'],
+      ['add_chart', 'add_slide', 'add_slides', 'add_table', 'delete', 'finish', 'get_outline', 'insert_image', 'move_element', 'move_slide', 'read_slide', 'replace_text', 'set_theme', 'update_element', 'update_slide'],
     ));
     const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
     expect(deck.slides.map((s) => phText(s, 'title'))).toEqual(['Launch plan', 'Revenue by region', 'Plan', 'Questions']);

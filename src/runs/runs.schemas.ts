@@ -68,7 +68,7 @@ export const Task = Type.Object({
   run_id: Type.String(),
   format: FormatEnum,
   status: TaskStatusEnum,
-  phase: Nullable(Type.String(), { description: 'While running: `starting`, `planning`, `writing`, `rendering`, `saving`, ...' }),
+  phase: Nullable(Type.String(), { description: 'While running: `starting`, `planning`, `writing`, `correcting` (the model was told what it did wrong), `fallback:<model>` (another model took over), `rendering`, `saving`, ...' }),
   error: Nullable(TaskError, { description: 'Set when status is `failed`.' }),
   credits_used: Type.Integer(),
   duration_ms: Type.Integer({ description: 'Time spent running so far (0 when it never started).' }),

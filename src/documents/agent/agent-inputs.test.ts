@@ -59,7 +59,7 @@ describe('AgentToolbox', () => {
     expect(await box.call('echo', '{"n": 2}')).toEqual({ output: { n: 2 }, isError: false });
     expect((await box.call('echo', { n: 0 })).output).toBe('Invalid arguments for echo: /n: must be >= 1. Fix them and call the tool again.');
     expect((await box.call('echo', { n: 1, x: 1 })).output).toContain('must NOT have additional properties (x)');
-    expect(await box.call('picky', {})).toEqual({ output: 'Pick another.', isError: true });
+    expect(await box.call('picky', {})).toEqual({ output: 'Pick another.', isError: true, failure: 'tool_error' });
     const broken = await box.call('broken', {});
     expect(broken.isError).toBe(true);
     expect(String(broken.output)).not.toContain('secret');

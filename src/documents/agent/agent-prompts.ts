@@ -1,6 +1,8 @@
-// What the model is told: its role and rules, the format's own guidance, the inputs of the request
-// (context files to cite, data sources, images, brand), the document as it is now, and the earlier
-// turns of the run when resuming.
+// What the model is told. The system prompt (role, rules, the format's own guidance) is a stable prefix:
+// byte-identical for every task of a format and mode, with no ids, times or request data in it, so
+// providers' prompt caches serve it (with the tool declarations) across turns and runs. Everything of
+// this task (the inputs: context files to cite, data sources, images, brand; the document as it is now;
+// the request) goes in the first user message, after the earlier turns of the run when resuming.
 import type { ModelMessage } from 'ai';
 import { FORMAT_LABEL } from '../../runs/agents.ts';
 import type { AgentTurn } from './agent-turns.repository.ts';
@@ -26,8 +28,10 @@ function rules(label: string, mode: 'action' | 'ask'): string {
     '- Cite context files where you use them (see the format guidance for how).',
     '- When editing an existing document, change only what the request asks for and keep everything else as it is.',
     '- Keep text concise and professional; prefer structure (headings, lists, tables) over long paragraphs.',
-    '- If a tool returns an error, read it, fix the arguments and try again.',
-    '- When done, call finish with a one to three sentence summary of what you built or changed.',
+    '- Plan the whole document in your first turn and build it in as few turns as you can: call several tools in one turn (they run in the order given, results come back together) and use the batch tools that add several slides, sections or sheets in one call. Read results only when you need ids from them.',
+    '- If a tool returns an error, read it, fix the arguments and try again. Never repeat a call that failed unchanged.',
+    '- When done, call finish with a one to three sentence summary of what you built or changed. You may call finish in the same turn as your last edits; it is refused if an edit of that turn failed or nothing was built.',
+    '- Always answer with tool calls, never with text alone.',
   ].join('\n');
 }
 
@@ -52,13 +56,18 @@ export function describeInputs(inputs: ResolvedInputs): string {
   return parts.join('\n\n');
 }
 
-export function systemPrompt(adapter: AnyFormatAdapter, mode: 'action' | 'ask', inputs: ResolvedInputs, outline: string): string {
+/** The same text for every task of a format and mode: nothing of the request goes here (see requestMessage). */
+export function systemPrompt(adapter: AnyFormatAdapter, mode: 'action' | 'ask'): string {
+  return [rules(FORMAT_LABEL[adapter.format], mode), `Format guidance:\n${adapter.instructions}`].join('\n\n');
+}
+
+/** The task's own data, then the request: the first user message of the task. */
+export function requestMessage(inputs: ResolvedInputs, outline: string, request: string): string {
   const inputText = describeInputs(inputs);
   return [
-    rules(FORMAT_LABEL[adapter.format], mode),
-    `Format guidance:\n${adapter.instructions}`,
     inputText ? `Inputs of this request:\n\n${inputText}` : 'This request has no context files, data sources or images.',
     `The document as it is now:\n${outline}`,
+    `The request:\n${request}`,
   ].join('\n\n');
 }
 

@@ -9,9 +9,13 @@ import { describeSchemaErrors, newAjv } from '../../llm/json-schema.ts';
 import { defineTool, type AgentTool, type ToolOutput } from './format-adapter.ts';
 import { ToolError } from './tool-error.ts';
 
+/** Why a call failed: the loop tells misbehaving models apart by it (agent/turn-review.ts). */
+export type ToolFailure = 'unknown_tool' | 'garbled_arguments' | 'invalid_arguments' | 'tool_error' | 'internal_error';
+
 export interface ToolResult {
   output: ToolOutput;
   isError: boolean;
+  failure?: ToolFailure;
 }
 
 /** One Ajv for every tool schema of the process; tool schemas are few and fixed, so the cache stays small. */
@@ -61,6 +65,8 @@ export class AgentToolbox {
   private readonly onInternalError: (tool: string, err: unknown) => void;
   calls = 0;
   failedCalls = 0;
+  /** Names of the tools called successfully so far (`finish` aside), in order, for the run's turns. */
+  readonly succeeded: string[] = [];
 
   constructor(tools: AgentTool[], onInternalError: (tool: string, err: unknown) => void) {
     for (const t of tools) this.tools.set(t.name, t);
@@ -69,6 +75,11 @@ export class AgentToolbox {
 
   names(): string[] {
     return [...this.tools.keys()];
+  }
+
+  /** true for tools that only read the document (unknown names: false). */
+  isReadOnly(name: string): boolean {
+    return this.tools.get(name)?.readOnly === true;
   }
 
   /** Declarations for the AI SDK: no `execute` (the loop runs calls itself) and no SDK-side validation. */
@@ -83,35 +94,36 @@ export class AgentToolbox {
     this.calls++;
     const result = await this.run(name, rawInput);
     if (result.isError) this.failedCalls++;
+    else if (name !== 'finish') this.succeeded.push(name);
     return result;
   }
 
   private async run(name: string, rawInput: unknown): Promise<ToolResult> {
     const tool = this.tools.get(name);
-    if (!tool) return error(`There is no tool named "${name}". Available tools: ${this.names().join(', ')}.`);
+    if (!tool) return error(`There is no tool named "${name}". Available tools: ${this.names().join(', ')}.`, 'unknown_tool');
     let input = rawInput;
     if (typeof input === 'string') {
       try {
         input = input.trim() === '' ? {} : JSON.parse(input);
       } catch {
-        return error(`The arguments of ${name} are not valid JSON. Send one JSON object matching the tool's schema.`);
+        return error(`The arguments of ${name} are not valid JSON (cut off or garbled). Send one complete JSON object matching the tool's schema; for a long call, split the work over several smaller calls.`, 'garbled_arguments');
       }
     }
     if (input === null || input === undefined) input = {};
     const validate = validatorFor(tool.input);
     if (!validate(input)) {
-      return error(`Invalid arguments for ${name}: ${describeSchemaErrors(validate.errors, 6).join('; ')}. Fix them and call the tool again.`);
+      return error(`Invalid arguments for ${name}: ${describeSchemaErrors(validate.errors, 6).join('; ')}. Fix them and call the tool again.`, 'invalid_arguments');
     }
     try {
       return { output: await tool.execute(input as never), isError: false };
     } catch (err) {
-      if (err instanceof ToolError) return error(err.message);
+      if (err instanceof ToolError) return error(err.message, 'tool_error');
       this.onInternalError(name, err);
-      return error(`${name} failed with an internal error. Call get_outline to see the document as it is now, then try another way.`);
+      return error(`${name} failed with an internal error. Call get_outline to see the document as it is now, then try another way.`, 'internal_error');
     }
   }
 }
 
-function error(message: string): ToolResult {
-  return { output: message, isError: true };
+function error(message: string, failure: ToolFailure): ToolResult {
+  return { output: message, isError: true, failure };
 }

@@ -1,5 +1,6 @@
-// The only code that queries `agent_turns` (migration 0007_documents): the conversation state a
-// resumed run gives back to the model. The table's type lives here, beside its only user.
+// The only code that queries `agent_turns` (migrations 0007_documents, 0013_agent_turn_events): the
+// conversation state a resumed run gives back to the model, and what happened in each task (nudges,
+// fallbacks), failed tasks included. The table's type lives here, beside its only user.
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -12,6 +13,8 @@ export interface AgentTurnsTable {
   summary: string;
   /** Tool names; written as JSON text, read back as an array. */
   actions: ColumnType<string[], string, string>;
+  /** Loop events (agent-loop.ts LoopEvent, as presented); written as JSON text, read back as an array. */
+  events: ColumnType<Record<string, unknown>[], string | undefined, string>;
   created_at: Generated<Date>;
 }
 
@@ -23,6 +26,7 @@ export interface AgentTurn {
   mode: 'action' | 'ask';
   summary: string;
   actions: string[];
+  events?: Record<string, unknown>[];
 }
 
 type TurnsDb = Kysely<DB & { agent_turns: AgentTurnsTable }>;
@@ -38,11 +42,19 @@ export class AgentTurnsRepository {
     this.db = db as unknown as TurnsDb;
   }
 
-  /** Written when the agent ends; replayed only once its task completed. */
+  /** Written when the agent ends, also when its task fails; replayed only once its task completed. */
   async record(turn: AgentTurn): Promise<void> {
-    await this.db.insertInto('agent_turns').values({ ...turn, actions: JSON.stringify(turn.actions) })
-      .onConflict((oc) => oc.column('task_id').doUpdateSet({ summary: turn.summary, actions: JSON.stringify(turn.actions) }))
+    const row = { ...turn, actions: JSON.stringify(turn.actions), events: JSON.stringify(turn.events ?? []) };
+    await this.db.insertInto('agent_turns').values(row)
+      .onConflict((oc) => oc.column('task_id').doUpdateSet({ summary: row.summary, actions: row.actions, events: row.events }))
       .execute();
+  }
+
+  /** The events recorded for a task of the organization (empty when none or no such task). */
+  async events(orgId: string, taskId: string): Promise<Record<string, unknown>[]> {
+    const row = await this.db.selectFrom('agent_turns').select('events').where('org_id', '=', orgId).where('task_id', '=', taskId).executeTakeFirst();
+    if (!row) return [];
+    return Array.isArray(row.events) ? row.events : JSON.parse(String(row.events));
   }
 
   /** The run's completed turns, oldest first, bounded to the most recent that fit the history budget. */

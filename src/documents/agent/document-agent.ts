@@ -1,7 +1,9 @@
 // One format's agent as the runs engine sees it (an AgentRunner): load the document (the run's current
 // version, init_file, or a new one), resolve the inputs, run the tool loop (a provider model, or the
 // builtin engine driving the format's planner), render, and account for credits. `mode: "ask"`
-// offers read-only tools, writes no version and charges only the model's usage.
+// offers read-only tools, writes no version and charges only the model's usage. The loop completes
+// only with the requested change in the document (outcome-check.ts); its nudges and fallbacks show as
+// the task's phase and are kept with the run's turns. A task that fails is not charged.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { createBuiltinModel } from '../../llm/builtin/builtin-model.ts';
@@ -9,8 +11,9 @@ import { creditsFor } from '../../llm/model-catalog.ts';
 import type { ModelRegistry } from '../../llm/model-registry.ts';
 import type { SchemaCompiler } from '../../llm/json-schema.ts';
 import { FORMAT_LABEL, type AgentInput, type AgentResult, type AgentRunner } from '../../runs/agents.ts';
-import { runAgentLoop, type ModelUsage } from './agent-loop.ts';
-import { conversation, systemPrompt } from './agent-prompts.ts';
+import { runAgentLoop, type LoopEvent, type ModelUsage } from './agent-loop.ts';
+import { conversation, requestMessage, systemPrompt } from './agent-prompts.ts';
+import { outcomeProblems } from './outcome-check.ts';
 import { AgentToolbox, coreTools } from './agent-toolbox.ts';
 import type { AgentTurnsRepository } from './agent-turns.repository.ts';
 import { planningBuiltin } from './builtin-agent-planner.ts';
@@ -72,33 +75,57 @@ export class DocumentAgent implements AgentRunner {
     const formatTools = adapter.tools(ctx).filter((t) => mode === 'action' || t.readOnly);
     const core = coreTools({ outline: () => adapter.outline(doc), finish: (s) => { finishSummary = s; } });
     const toolbox = new AgentToolbox([...core, ...formatTools], (tool, err) => this.d.log.error({ err, tool, task_id: input.task.task_id }, 'agent tool failed'));
-    const actions: string[] = [];
+    const actions = toolbox.succeeded;
+    const planRequest = { prompt, mode, editing: loaded.origin !== 'new', request: input.request };
     const builtin = createBuiltinModel({
       compiler: this.d.compiler,
-      planner: planningBuiltin(() => adapter.plan({ prompt, mode, editing: loaded.origin !== 'new', request: input.request }, doc, inputs), () => changes.length > 0),
+      planner: planningBuiltin(() => adapter.plan(planRequest, doc, inputs), () => changes.length > 0),
     });
     await input.reportPhase('writing');
     const loopStarted = Date.now();
-    const loop = await runAgentLoop({
-      chain: this.d.registry.chain(null),
-      registry: this.d.registry,
-      builtin,
-      system: systemPrompt(adapter, mode, inputs, adapter.outline(doc)),
-      messages: conversation(history, [prompt, adapter.requestContext?.(input.request)].filter(Boolean).join('\n\n')),
-      toolbox,
-      maxTurns: adapter.maxSteps ?? this.d.settings.maxTurns,
-      turnTimeoutMs: this.d.settings.turnTimeoutMs,
-      signal: input.signal,
-      finished: () => finishSummary !== null,
-    });
-    for (const m of loop.messages) {
-      if (m.role === 'assistant' && Array.isArray(m.content)) for (const p of m.content) if (p.type === 'tool-call' && p.toolName !== 'finish') actions.push(p.toolName);
+    const events: LoopEvent[] = [];
+    const turn = { task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode };
+    const outcome = () => outcomeProblems({ adapter, doc, request: planRequest, origin: loaded.origin, changes });
+    const request = [prompt, adapter.requestContext?.(input.request)].filter(Boolean).join('\n\n');
+    let loop;
+    try {
+      loop = await runAgentLoop({
+        chain: this.d.registry.chain(null),
+        registry: this.d.registry,
+        builtin,
+        system: systemPrompt(adapter, mode),
+        messages: conversation(history, requestMessage(inputs, adapter.outline(doc), request)),
+        toolbox,
+        mode,
+        maxTurns: adapter.maxSteps ?? this.d.settings.maxTurns,
+        turnTimeoutMs: this.d.settings.turnTimeoutMs,
+        signal: input.signal,
+        finished: () => finishSummary !== null,
+        changeCount: () => changes.length,
+        outcome,
+        handover: (reason) => handoverMessage(reason, changes, adapter.outline(doc), request),
+        onEvent: async (e) => {
+          events.push(e);
+          await input.reportPhase(e.kind === 'nudge' ? 'correcting' : e.kind === 'recovered' ? 'writing' : e.next ? `fallback:${e.next}` : 'failing');
+        },
+      });
+    } catch (err) {
+      // What the models did is kept with the run's turns (a failed task's turn is never replayed).
+      if (!input.signal.aborted) {
+        await this.d.turns.record({ ...turn, summary: (err as Error).message, actions: [...new Set(actions)], events: events.map(presentEvent) }).catch(() => {});
+      }
+      throw err;
     }
-    const summary = this.summary(mode, doc, finishSummary, loop.finalText, changes, [...notices, ...notes], loop.hitTurnLimit, loaded.origin);
+    // Which model did the work is part of what happened: a fallback is said, with why.
+    const handovers = events.filter((e) => e.kind === 'fallback' && e.next).map((e) => `${e.next} took over: ${e.detail}.`);
+    const summary = this.summary(mode, doc, finishSummary, loop.finalText, changes, [...notices, ...notes, ...handovers], loop.hitTurnLimit, loaded.origin);
     const models = this.pricedUsage(loop.usage);
     const modelCredits = models.reduce((sum, m) => sum + m.credits, 0);
-    const usage = { models, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls, duration_ms: Date.now() - loopStarted };
-    await this.d.turns.record({ task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode, summary, actions: [...new Set(actions)] });
+    const usage = {
+      models, turns: loop.turns, tool_calls: toolbox.calls, failed_tool_calls: toolbox.failedCalls, duration_ms: Date.now() - loopStarted,
+      ...(events.length ? { events: events.map(presentEvent) } : {}),
+    };
+    await this.d.turns.record({ ...turn, summary, actions: [...new Set(actions)], events: events.map(presentEvent) });
     if (mode === 'ask') return { artifact: null, summary, credits: Math.max(1, modelCredits), usage };
     await input.reportPhase('rendering');
     const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
@@ -158,11 +185,25 @@ export class DocumentAgent implements AgentRunner {
     return parts.join(' ');
   }
 
-  /** Each model's turns with its provider and credits at its prices, rounded up per model (the builtin engine's included). */
+  /**
+   * Each model's turns with its provider and credits at its prices, rounded up per model (the builtin
+   * engine's included). A model replaced for misbehaving is listed with its tokens but not charged.
+   */
   private pricedUsage(usage: ModelUsage[]): (ModelUsage & { provider: string; credits: number })[] {
-    return usage.map((u) => {
+    return usage.filter((u) => u.turns > 0).map((u) => {
       const entry = this.d.registry.entry(u.model);
-      return { ...u, provider: entry.provider, credits: Math.ceil(creditsFor(entry, u.inputTokens, u.outputTokens, 0)) };
+      return { ...u, provider: entry.provider, credits: u.dropped ? 0 : Math.ceil(creditsFor(entry, u.inputTokens, u.outputTokens, 0)) };
     });
   }
+}
+
+/** A loop event as the run's turns and the task's usage keep it. */
+function presentEvent(e: LoopEvent): Record<string, unknown> {
+  return { kind: e.kind, model: e.model, turn: e.turn, reason: e.reason, detail: e.detail, ...(e.kind === 'fallback' ? { next: e.next ?? null } : {}) };
+}
+
+/** The fresh start of a model taking over from a misbehaving one: what was done, where things stand, what is asked. */
+function handoverMessage(reason: string, changes: string[], outline: string, request: string): string {
+  const done = changes.length ? `Its changes so far, which stay: ${changes.slice(-20).join('; ')}.` : 'It changed nothing.';
+  return `[Folio] Another model worked on this request first and was stopped: ${reason}. ${done}\n\nThe document as it is now:\n${outline}\n\nCarry out the request from here:\n${request}`;
 }

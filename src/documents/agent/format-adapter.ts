@@ -200,6 +200,12 @@ export interface FormatAdapter<Doc> {
    * .xlsm); absent: `contentType` and `extension`.
    */
   fileType?(doc: Doc): { contentType: string; extension: string };
+  /**
+   * Why the document does not yet hold what a task must leave (a new deck with no slide, a workbook
+   * with no cell written), in words for the model and the caller; empty when fine. Checked before a
+   * task completes (agent/outcome-check.ts), after the core's own checks.
+   */
+  outcomeProblems?(doc: Doc, changes: readonly string[], origin: 'new' | 'run' | 'init_file'): string[];
 }
 
 /** Any adapter, for registries that hold several formats. */

@@ -103,5 +103,7 @@ export const adapter: FormatAdapter<ExcelDocument> = {
 
   plan: (request, doc, inputs) => planWorkbook(request, doc, inputs),
   summarize: (doc, changes, origin) => summarizeChanges(doc, changes, origin),
+  outcomeProblems: (doc, _changes, origin) => (origin !== 'new' || doc.worksheetEntries().some((e) => doc.worksheet(e).changed)
+    ? [] : ['no sheet of the workbook holds anything yet: add sheets with their data (add_sheets adds several in one call)']),
   fileType: (doc) => (doc.macroEnabled ? { contentType: XLSM_CONTENT_TYPE, extension: 'xlsm' } : { contentType: XLSX_CONTENT_TYPE, extension: 'xlsx' }),
 };

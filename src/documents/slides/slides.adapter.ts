@@ -59,4 +59,5 @@ export const adapter: FormatAdapter<SlidesDocument> = {
   requestContext: (request) => (request.outline ? `Build the slides of this outline (from POST /slides/outline), in order, with these titles, bullets and notes (at most ${MAX_SLIDES_PER_CALL} per call):\n${JSON.stringify(request.outline)}` : null),
   summarize: (doc, changes, origin) => summarizeChanges(doc, changes, origin),
   maxSteps: 40,
+  outcomeProblems: (doc) => (doc.slides().length ? [] : ['the deck has no slides: add them (add_slides adds several in one call)']),
 };

@@ -55,4 +55,5 @@ export const adapter: FormatAdapter<WordDocument> = {
   instructions: INSTRUCTIONS,
   plan: (request, doc, inputs) => planWord(request, doc, inputs),
   summarize: (doc, changes, origin) => summarizeChanges(doc, changes, origin),
+  outcomeProblems: (doc) => (doc.blocks().some((b) => b.kind !== 'page_break') ? [] : ['the document has no content: add it (add_sections adds several sections in one call)']),
 };

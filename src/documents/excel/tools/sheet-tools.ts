@@ -1,7 +1,7 @@
 // Tools on sheets: add_sheet (a typed data sheet in one call), import_data_source, rename_sheet,
 // move_sheet, delete_sheet and set_layout (frozen panes, filter, widths, merges, tab colour). A new sheet
 // is a new part; the others change the workbook part, or the one sheet's layout elements.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type DataTable, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
@@ -55,42 +55,62 @@ export function placeSheet(doc: ExcelDocument, name: string, position: number | 
   return doc.findSheet(entry.name)!;
 }
 
+const AddSheetArgs = Type.Object({
+  name: SheetName,
+  position: Type.Optional(Type.Integer({ minimum: 1, description: '1 = first tab; default: last.' })),
+  title: Type.Optional(Type.String({ maxLength: 200, description: 'A title above the data (row 1); the header then starts on row 3.' })),
+  subtitle: Type.Optional(Type.String({ maxLength: 300 })),
+  columns: Type.Optional(Type.Array(ColumnSpecSchema, { minItems: 1, maxItems: 200 })),
+  rows: Type.Optional(Type.Array(Type.Array(CellValue, { maxItems: 200 }), { maxItems: 5000 })),
+  totals: Type.Optional(Type.Boolean({ description: 'Add a totals row (sums of money and number columns).' })),
+  as_table: Type.Optional(Type.Boolean({ description: 'Make the data an Excel table (default true when there are rows).' })),
+}, { additionalProperties: false });
+
 export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
   const doc = ctx.doc;
+  const addOne = (args: Static<typeof AddSheetArgs>) => {
+    if (args.rows?.length && !args.columns) throw new ToolError('rows need columns: give columns with a header for each');
+    const entry = placeSheet(doc, args.name, args.position);
+    ctx.noteChange(`added sheet "${entry.name}"`);
+    if (!args.columns) {
+      const ws = doc.worksheet(entry);
+      if (args.title) {
+        writeCell(doc, entry, 0, 0, { value: args.title }, presetStyle(doc, 'title'));
+        setRowHeight(ws, 1, titleRowHeight(doc));
+      }
+      if (args.subtitle) writeCell(doc, entry, args.title ? 1 : 0, 0, { value: args.subtitle }, presetStyle(doc, 'subtitle'));
+      if (args.title || args.subtitle) growDimension(ws, { start: { row: 0, col: 0 }, end: { row: args.title && args.subtitle ? 1 : 0, col: 0 } });
+      doc.changed(entry.part!);
+      return { sheet: entry.name, position: doc.sheets().findIndex((s) => s.el === entry.el) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
+    }
+    const built = buildDataBlock(doc, entry, {
+      title: args.title, subtitle: args.subtitle, columns: args.columns as ColumnSpec[], rows: args.rows ?? [], totals: args.totals,
+      tableName: args.as_table === false ? null : entry.name,
+    });
+    return describeBlock(entry, built);
+  };
   return [
     defineTool({
       name: 'add_sheet',
       description: 'Adds a sheet. With columns (and rows), it becomes a formatted data sheet: typed columns with number formats, bold header, frozen header row, filter, optional totals row of live formulas, optionally an Excel table. Row values may be formulas ("=B2*C2").',
-      input: Type.Object({
-        name: SheetName,
-        position: Type.Optional(Type.Integer({ minimum: 1, description: '1 = first tab; default: last.' })),
-        title: Type.Optional(Type.String({ maxLength: 200, description: 'A title above the data (row 1); the header then starts on row 3.' })),
-        subtitle: Type.Optional(Type.String({ maxLength: 300 })),
-        columns: Type.Optional(Type.Array(ColumnSpecSchema, { minItems: 1, maxItems: 200 })),
-        rows: Type.Optional(Type.Array(Type.Array(CellValue, { maxItems: 200 }), { maxItems: 5000 })),
-        totals: Type.Optional(Type.Boolean({ description: 'Add a totals row (sums of money and number columns).' })),
-        as_table: Type.Optional(Type.Boolean({ description: 'Make the data an Excel table (default true when there are rows).' })),
-      }, { additionalProperties: false }),
-      execute: (args) => {
-        if (args.rows?.length && !args.columns) throw new ToolError('rows need columns: give columns with a header for each');
-        const entry = placeSheet(doc, args.name, args.position);
-        ctx.noteChange(`added sheet "${entry.name}"`);
-        if (!args.columns) {
-          const ws = doc.worksheet(entry);
-          if (args.title) {
-            writeCell(doc, entry, 0, 0, { value: args.title }, presetStyle(doc, 'title'));
-            setRowHeight(ws, 1, titleRowHeight(doc));
+      input: AddSheetArgs,
+      execute: (args) => addOne(args),
+    }),
+    defineTool({
+      name: 'add_sheets',
+      description: 'Adds several sheets in one call, in order, each exactly as add_sheet takes it: build a whole workbook (data sheets, a summary sheet) with one call. Sheets are added one by one; on an error the ones before it stay and the error says which failed.',
+      input: Type.Object({ sheets: Type.Array(AddSheetArgs, { minItems: 1, maxItems: 50 }) }, { additionalProperties: false }),
+      execute: ({ sheets }) => {
+        const added: unknown[] = [];
+        for (const [i, args] of sheets.entries()) {
+          try {
+            added.push(addOne(args));
+          } catch (err) {
+            if (!(err instanceof ToolError)) throw err;
+            throw new ToolError(`${added.length ? `Added ${added.length} sheets (${sheets.slice(0, i).map((s) => `"${s.name}"`).join(', ')}) before this error. ` : ''}Sheet ${i + 1} of the list ("${args.name}") was not added: ${err.message}; it and the ${sheets.length - i - 1} after it were not added.`);
           }
-          if (args.subtitle) writeCell(doc, entry, args.title ? 1 : 0, 0, { value: args.subtitle }, presetStyle(doc, 'subtitle'));
-          if (args.title || args.subtitle) growDimension(ws, { start: { row: 0, col: 0 }, end: { row: args.title && args.subtitle ? 1 : 0, col: 0 } });
-          doc.changed(entry.part!);
-          return { sheet: entry.name, position: doc.sheets().findIndex((s) => s.el === entry.el) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
         }
-        const built = buildDataBlock(doc, entry, {
-          title: args.title, subtitle: args.subtitle, columns: args.columns as ColumnSpec[], rows: args.rows ?? [], totals: args.totals,
-          tableName: args.as_table === false ? null : entry.name,
-        });
-        return describeBlock(entry, built);
+        return { sheets: added };
       },
     }),
     defineTool({

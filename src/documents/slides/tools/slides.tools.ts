@@ -76,6 +76,34 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
       execute: (args) => insert(slideContent(args, ctx.inputs), args.position),
     }),
     defineTool({
+      name: 'add_slides',
+      description: 'Adds several slides in one call, in order, each exactly as add_slide takes it: build a whole deck (title slide, content slides, closing slide) with one call. Either every slide is checked and added, or nothing is added and the errors say which slides to fix.',
+      input: S.AddSlidesArgs,
+      execute: ({ slides }) => {
+        const contents = slides.map((args, i) => {
+          try {
+            return { content: slideContent(args, ctx.inputs), position: args.position };
+          } catch (err) {
+            if (err instanceof ToolError) return { error: `slide ${i + 1} of the list ("${args.title}"): ${err.message}` };
+            throw err;
+          }
+        });
+        const errors = contents.flatMap((c) => ('error' in c ? [c.error] : []));
+        if (errors.length) throw new ToolError(`Nothing was added. Fix these and send the list again: ${errors.join(' ')}`);
+        const lines: string[] = [];
+        for (const [i, c] of contents.entries()) {
+          if ('error' in c) continue;
+          try {
+            lines.push(insert(c.content, c.position).split('\n', 1)[0]);
+          } catch (err) {
+            if (!(err instanceof ToolError)) throw err;
+            throw new ToolError(`${lines.length ? `${lines.join(' ')} ` : ''}Slide ${i + 1} of the list ("${slides[i].title}") was not added: ${err.message} It and the ${slides.length - i - 1} after it were not added; add them with add_slides once fixed.`);
+          }
+        }
+        return `${lines.join('\n')}\nThe deck has ${count()} slides; get_outline and read_slide show their elements.`;
+      },
+    }),
+    defineTool({
       name: 'update_slide',
       description: "Changes a slide's title, subtitle or speaker notes. The text keeps the slide's own formatting.",
       input: S.UpdateSlideArgs,

@@ -1,6 +1,7 @@
 // Argument schemas of the Slides tools (TypeBox, so JSON Schema for the model and for validation).
 // Content is given the same way everywhere: bullets as strings (or {text, level}), charts and tables
 // inline or from a data source by name, images by image id.
+import { MAX_SLIDES_PER_CALL } from '../deck.ts';
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { CHART_KINDS } from '../../ooxml/charts/chart-spec.ts';
@@ -78,6 +79,10 @@ export const AddSlideArgs = Type.Object({
   position: Type.Optional(Type.Integer({ minimum: 1, description: '1-based position of the new slide (default: at the end).' })),
 }, { additionalProperties: false });
 export type AddSlideArgs = Static<typeof AddSlideArgs>;
+
+export const AddSlidesArgs = Type.Object({
+  slides: Type.Array(AddSlideArgs, { minItems: 1, maxItems: MAX_SLIDES_PER_CALL, description: 'The slides to add, in order; each as for add_slide.' }),
+}, { additionalProperties: false });
 
 export const UpdateSlideArgs = Type.Object({
   slide: SlideRef,

@@ -52,6 +52,25 @@ export function wordTools(ctx: ToolContext<WordDocument>): AgentTool[] {
       },
     }),
     defineTool({
+      name: 'add_sections',
+      description: 'Adds several sections in one call, in order: each a heading (level 1-4, default 1) and its body in markdown (as add_content). Build a whole report with one call.',
+      input: Type.Object({
+        sections: Type.Array(Type.Object({
+          heading: Type.String({ minLength: 1, maxLength: 300 }),
+          level: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+          markdown: Type.Optional(Type.String({ maxLength: 100_000, description: 'The body under the heading: paragraphs, lists, tables, sub-headings.' })),
+        }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
+        position: Position,
+      }, { additionalProperties: false }),
+      execute: ({ sections, position }) => {
+        const markdown = sections.map((s) => `${'#'.repeat(s.level ?? 1)} ${s.heading.replace(/\s+/g, ' ').trim()}\n\n${s.markdown?.trim() ?? ''}`).join('\n\n');
+        const blocks = blocksFromMarkdown(markdown, inputs.contextFiles);
+        const ids = insertContent(doc, blocks, position);
+        ctx.noteChange(addedWords(blocks));
+        return { added: ids, sections: sections.length };
+      },
+    }),
+    defineTool({
       name: 'add_table',
       description: 'Adds a table with a header row, in the document\'s table style: from `header` and `rows`, or from a data source of the request by name (all its rows, or `columns`/`max_rows` of them). Numbers align right; a caption is numbered ("Table N: ...").',
       input: Type.Object({
