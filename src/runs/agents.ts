@@ -17,6 +17,8 @@ export interface CurrentArtifact {
   version: number;
   contentType: string;
   fileName: string;
+  /** The title the file was named after, or null. */
+  title: string | null;
   size: number;
   /** Streams the bytes from the blob store. */
   open(): Promise<Readable>;
@@ -41,6 +43,8 @@ export interface AgentArtifact {
   body: Buffer | Readable;
   contentType: string;
   fileName: string;
+  /** The document's title when fileName was made from it (downloads carry it in filename*). */
+  title?: string | null;
 }
 
 export interface AgentResult {

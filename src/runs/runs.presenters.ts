@@ -51,6 +51,7 @@ export function presentRun({ run, downloadUrl, editUrl }: RunView) {
     format: run.format,
     status: run.status,
     file_name: run.version?.file_name ?? run.file_name,
+    title: run.version?.title ?? null,
     version: run.version?.version ?? null,
     download_url: downloadUrl,
     edit_url: editUrl,

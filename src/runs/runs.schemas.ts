@@ -48,7 +48,7 @@ export const GenerateBody = Type.Object({
   async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once and let the caller poll `poll_url`.' })),
   webhook_url: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'Receives one signed `run.completed` / `run.failed` callback for this task.' })),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Same key and body within 24 h: the original task, no new work. Same key, other body: 409 `conflict`. `async` is not part of the comparison.' })),
-  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators).' })),
+  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators), used as given. Without it, a new document is named after its title: a short slug (e.g. `repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx`), with the full title in the download\'s Content-Disposition `filename*`; a resumed run keeps its name.' })),
   timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
   outline: Type.Optional(SlidesOutline),
 }, { additionalProperties: false });
@@ -84,7 +84,8 @@ export const Run = Type.Object({
   task_id: Type.String({ description: 'The latest task of the run.' }),
   format: FormatEnum,
   status: RunStatusEnum,
-  file_name: Nullable(Type.String()),
+  file_name: Nullable(Type.String(), { description: 'Name the current document downloads under. Folio names a generated document after its title: a short slug of it (at most 60 characters, no `$`, `%` or `,`), unless `file_name` was given.' }),
+  title: Type.Optional(Nullable(Type.String(), { description: 'The title the file was named after; downloads carry it in Content-Disposition `filename*` (the slug in `filename`). Null when `file_name` was given.' })),
   version: Nullable(Type.Integer(), { description: 'Version number of the current document; null before the first one.' }),
   download_url: Nullable(Type.String(), { description: 'Fresh signed link to the current document; null when there is none.' }),
   edit_url: Nullable(Type.String()),

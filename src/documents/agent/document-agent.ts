@@ -14,7 +14,7 @@ import { conversation, systemPrompt } from './agent-prompts.ts';
 import { AgentToolbox, coreTools } from './agent-toolbox.ts';
 import type { AgentTurnsRepository } from './agent-turns.repository.ts';
 import { planningBuiltin } from './builtin-agent-planner.ts';
-import { defaultFileName } from './file-name.ts';
+import { downloadName } from '../titles/download-name.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import type { InputResolver } from './input-resolver.ts';
 import { DocumentUnreadable, unreadableReason } from './tool-error.ts';
@@ -103,9 +103,12 @@ export class DocumentAgent implements AgentRunner {
     await input.reportPhase('rendering');
     const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
     const type = adapter.fileType?.(doc) ?? { contentType: adapter.contentType, extension: adapter.extension };
-    const fileName = input.run.file_name ?? defaultFileName(adapter.title(doc), type.extension, FORMAT_LABEL[adapter.format]);
+    // Named after the title (a slug; the title itself goes in filename*), unless the caller named it or the run has its name.
+    const title = adapter.title(doc)?.replace(/\s+/g, ' ').trim() || null;
+    const fileName = input.run.file_name ?? downloadName(title, type.extension, FORMAT_LABEL[adapter.format]);
+    const named = input.run.file_name === null ? title : input.request.file_name ? null : input.current?.title ?? null;
     return {
-      artifact: { body, contentType: type.contentType, fileName },
+      artifact: { body, contentType: type.contentType, fileName, title: named },
       summary,
       credits: modelCredits + this.d.settings.renderCredits,
       usage,
