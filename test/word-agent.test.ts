@@ -261,7 +261,7 @@ describe('a provider model driving the tools', () => {
     expect(ask.statusCode, ask.body).toBe(200);
     expect(ask.json()).toMatchObject({ summary: 'Staff get 25 days of leave.', download_url: null });
     expect(ask.json().credits_used).toBeLessThan(made.res.credits_used);
-    expect(fake.requests.at(-2)!.body.tools.map((t: any) => t.name).sort()).toEqual(['find_text', 'finish', 'get_outline', 'read_section']);
+    expect(fake.requests.at(-2)!.body.tools.map((t: any) => t.name).sort()).toEqual(['find_text', 'finish', 'get_outline', 'read_part', 'read_section']);
     expect(Object.values(toolOutputs(fake.requests.at(-1)!.body))[0]).toContain('Staff get 25 days.');
     const run = (await llm.inject({ method: 'GET', url: `/api/v1/runs/${made.res.run_id}`, headers: key(org.secret) })).json();
     expect(run.version).toBe(1);
@@ -271,9 +271,10 @@ describe('a provider model driving the tools', () => {
     const org = await builtin.signup();
     const made = await generated(builtin, org.secret, { prompt: '# Handbook\n\n## Leave\n\nStaff get 25 days of paid leave a year.\n\n## Travel\n\n| Class | When |\n|---|---|\n| Economy | Always |' });
     const count = (await generate(builtin, org.secret, { run_id: made.res.run_id, mode: 'ask', prompt: 'How many tables are there?' })).json();
-    expect(count.summary).toBe('The document has 1 table.');
+    expect(count.summary).toBe('The document has 1 table: Section 2 "Travel".');
+    expect(count.answer.citations).toEqual([{ label: 'section 2 "Travel"', section: 2, heading: 'Travel' }]);
     const days = (await generate(builtin, org.secret, { run_id: made.res.run_id, mode: 'ask', prompt: 'How many days of paid leave do staff get?' })).json();
-    expect(days.summary).toBe('Staff get 25 days of paid leave a year.');
+    expect(days.summary).toBe('Staff get 25 days of paid leave a year. (section 1 "Leave")');
   });
 });
 

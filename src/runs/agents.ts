@@ -55,6 +55,8 @@ export interface AgentResult {
   credits: number;
   /** Free-form usage figures (tokens, model), kept on the task. */
   usage?: Record<string, unknown>;
+  /** Ask mode: `{answered, citations, data}`, shown as the task's `answer`. */
+  answer?: { answered: boolean; citations: object[]; data: Record<string, unknown> | null };
 }
 
 export interface AgentRunner {

@@ -57,10 +57,27 @@ export type GenerateRequest = Static<typeof GenerateBody>;
 
 export const TaskError = Type.Object({ code: Type.String(), message: Type.String() });
 
+export const AskCitation = Type.Object({
+  label: Type.String({ description: 'Where, as a person reads it: `Sales!C2`, `slide 3`, `section 2 "Leave"`, `slide 4, table 1, B3`.' }),
+  sheet: Type.Optional(Type.String({ description: 'Workbooks: the sheet.' })),
+  range: Type.Optional(Type.String({ description: 'The cell or range: on the sheet, or within the table of a slide or section.' })),
+  slide: Type.Optional(Type.Integer({ description: 'Decks: the slide number (1-based).' })),
+  section: Type.Optional(Type.Integer({ description: 'Documents: the top-level section (1-based; 0 is the text before the first heading).' })),
+  heading: Type.Optional(Type.String({ description: 'Documents: the section\'s heading.' })),
+  table: Type.Optional(Type.Integer({ description: 'Tables of slides and sections: the table\'s number within it (1-based).' })),
+});
+
+export const AskAnswer = Type.Object({
+  answered: Type.Boolean({ description: 'false when the document does not answer the question: the summary says so, what it holds and what can be asked, and the task costs nothing.' }),
+  citations: Type.Array(AskCitation, { description: 'Where the answer comes from.' }),
+  data: Nullable(Type.Object({}, { additionalProperties: true }), { description: 'The figures behind the answer, as computed (operation, sheet, column, range, value, ...).' }),
+}, { description: 'Ask mode only: the answer\'s text is `summary`.' });
+
 export const TaskResult = Type.Object({
   download_url: Nullable(Type.String(), { description: 'Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none.' }),
   edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
   summary: Type.String(),
+  answer: Type.Optional(AskAnswer),
 });
 
 export const Task = Type.Object({
@@ -100,9 +117,10 @@ export const GenerateResult = Type.Object({
   status: Type.Literal('completed'),
   download_url: Nullable(Type.String()),
   edit_url: Nullable(Type.String()),
-  summary: Type.String(),
+  summary: Type.String({ description: 'What was done; in ask mode, the answer (with where it comes from).' }),
   credits_used: Type.Integer(),
   duration_ms: Type.Integer(),
+  answer: Type.Optional(AskAnswer),
 });
 
 export const GenerateAccepted = Type.Object({

@@ -28,6 +28,8 @@ export interface Completion {
   summary: string;
   credits: number;
   usage: Record<string, unknown> | null;
+  /** Ask mode: the structured answer. */
+  answer?: Record<string, unknown> | null;
   agentName: string;
 }
 
@@ -68,7 +70,7 @@ export class TaskFinalizer {
     return this.db.transaction().execute(async (trx) => {
       const versionId = c.artifact ? newId('ver') : null;
       const ended = await this.tasks.end(trx, task.task_id, { from: ['running'], attempt: c.attempt, notCancelRequested: true }, {
-        status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, agent_name: c.agentName, version_id: versionId,
+        status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, answer: c.answer ?? null, agent_name: c.agentName, version_id: versionId,
       });
       if (!ended) return undefined;
       if (c.artifact && versionId) {

@@ -178,7 +178,7 @@ export class TaskRunner {
       }
     }
     const ended = await this.d.finalizer.complete(task, {
-      attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, agentName: agent.name,
+      attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, answer: result.answer ?? null, agentName: agent.name,
     });
     if (ended) return;
     // Not completed: a cancel won the race, or (after a lost lease) a newer attempt holds the task.
