@@ -38,7 +38,7 @@ const Brand = Type.Object({
 
 export const GenerateBody = Type.Object({
   prompt: Type.String({ minLength: 1, maxLength: 10_000, description: 'What to produce or change (1-10000 characters).' }),
-  mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers about it.' })),
+  mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers a question about it (the run\'s document or `init_file`), read-only: the answer is `summary`, with `answer: {answered, citations, data}`; an ask the document cannot answer costs nothing.' })),
   run_id: Type.Optional(Id('Resume this run (same format) to iterate on its document.')),
   init_file: Type.Optional(Id('An uploaded file to start from.')),
   context_files: Type.Optional(Type.Array(Type.Union([Id('A file id.'), Type.Object({ file_id: Id('A file id.') }, { additionalProperties: false })]), { maxItems: 50, description: 'Uploaded files the agent may read: ids, or `{file_id}` objects.' })),
