@@ -175,6 +175,19 @@ describe('decks and documents in ask mode (builtin engine)', () => {
     expect(sections.answer.citations.length).toBeGreaterThan(0);
   });
 
+  it('answers figures from the table of a real report and the data of a real chart, citing them', async () => {
+    const report = await upload(t, org.secret, 'report.docx', corpusFile('docx/lo-report-toc-footnotes.docx'));
+    const lowest = await ask(t, org.secret, 'word', { init_file: report }, 'Which region had the lowest After?');
+    expect(lowest.summary).toBe('The lowest After is 26, for North (Section 2 "Results", table 1, C2), among 4 values in Section 2 "Results", table 1, C2:C5.');
+    expect(lowest.answer.citations[1]).toEqual({ label: 'section 2 "Results", table 1, C2', section: 2, heading: 'Results', table: 1, range: 'C2' });
+    expect((await ask(t, org.secret, 'word', { init_file: report }, 'What is the After figure for East?')).summary).toBe('After for East is 29 (Section 2 "Results", table 1, C4).');
+    expect((await ask(t, org.secret, 'word', { init_file: report }, 'How many tables are there?')).summary).toBe('The document has 2 tables: Section 2 "Results", Section 3 "Weekly medians".');
+    const pie = await upload(t, org.secret, 'pie.pptx', corpusFile('pptx/pp-pie-chart.pptx'));
+    const largest = await ask(t, org.secret, 'slides', { init_file: pie }, 'Which category had the highest Sales?');
+    expect(largest.summary).toBe('The highest Sales is 8.2, for 1st Qtr (Slide 1, chart "Sales"), among 4 values in Slide 1, chart "Sales".');
+    expect(largest.answer.citations).toEqual([{ label: 'slide 1, chart "Sales"', slide: 1 }]);
+  });
+
   it('says what a deck holds when it cannot answer, and charges nothing', async () => {
     const before = await credits(t, org.secret);
     const res = await ask(t, org.secret, 'slides', { run_id: deckRun }, 'Who won the 1998 world cup?');

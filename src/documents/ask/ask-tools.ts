@@ -49,9 +49,12 @@ export class AskSession {
   }
 }
 
-/** Tables of slides and sections are not sheets: "Slide 4, table 1!B2" reads "Slide 4, table 1, B2". */
+/** Tables of slides and sections are not sheets: "Slide 4, table 1!B2" reads "Slide 4, table 1, B2"; a chart's data has no cells to name. */
 export function readable(view: AskView, t: SheetTable, text: string): string {
-  return view.format === 'excel' ? text : text.split(`${t.sheet.name}!`).join(`${t.sheet.name}, `);
+  if (view.format === 'excel') return text;
+  const name = t.sheet.name;
+  if (name.includes(', chart "')) return text.split(`${name}!`).map((piece, i) => (i ? piece.replace(/^[A-Z]{1,3}\d+(?::[A-Z]{1,3}\d+)?/, '') : piece)).join(name);
+  return text.split(`${name}!`).join(`${name}, `);
 }
 
 const run = (s: AskSession, table: AskTable, f: () => Computed) => {

@@ -40,7 +40,7 @@ export function describeHoldings(view: AskView): string {
   const parts = view.parts.filter((p) => p.number > 0);
   const noun = PART_NOUN[view.format];
   const names = parts.slice(0, 15).map((p) => `${p.number}. ${p.name || '(untitled)'}`).join('; ');
-  const tables = view.tables.length ? ` and ${view.tables.length} table${view.tables.length === 1 ? '' : 's'} (${view.tables.slice(0, 6).map((x) => x.t.sheet.name).join('; ')})` : '';
+  const tables = view.tables.length ? ` and figures in ${view.tables.length} table${view.tables.length === 1 ? '' : 's'} or chart${view.tables.length === 1 ? '' : 's'} (${view.tables.slice(0, 6).map((x) => x.t.sheet.name).join('; ')})` : '';
   return `It has ${parts.length} ${noun}${parts.length === 1 ? '' : 's'}${names ? ` (${names}${parts.length > 15 ? '; ...' : ''})` : ''}${tables}.`;
 }
 

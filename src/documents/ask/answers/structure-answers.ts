@@ -80,7 +80,7 @@ function whichParts(view: AskView, q: string): Answer | null {
   if (!new RegExp(`\\b(${PART_NOUN[view.format]}s?|tabs?|where)\\b`).test(q) && !/\b(which|list)\b/.test(q)) return null;
   const kind = KIND[kindWord];
   const where = view.parts.filter((p) => (kind === 'charts' ? p.charts.length : kind === 'tables' ? p.tables : p.pictures) > 0);
-  if (!where.length) return { text: `No ${PART_NOUN[view.format]} of the ${view.noun} has a ${SINGULAR[kind]}.`, answered: true, citations: view.parts.map((p) => p.cite).slice(0, 1), data: { count: 0 } };
+  if (!where.length) return { text: `No ${PART_NOUN[view.format]} of the ${view.noun} has a ${SINGULAR[kind]}.`, answered: true, citations: view.parts.map((p) => p.cite).slice(0, 20), data: { count: 0 } };
   const describe = (p: AskPart) => kind === 'charts' ? `${partName(p)} (${p.charts.map((c) => `"${c}"`).join(', ')})` : `${partName(p)}${(kind === 'tables' ? p.tables : p.pictures) > 1 ? ` (${kind === 'tables' ? p.tables : p.pictures})` : ''}`;
   return { text: `${where.length === 1 ? 'One' : where.length} ${PART_NOUN[view.format]}${where.length === 1 ? ' has' : 's have'} ${kind}: ${where.map(describe).join('; ')}.`, answered: true, citations: where.map((p) => p.cite), data: { count: where.length } };
 }

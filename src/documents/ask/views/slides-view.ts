@@ -31,7 +31,7 @@ export function slidesAskView(d: SlidesDocument): AskView {
         const title = e.chart.title || `${e.chart.type} chart`;
         part.charts.push(title);
         add(`Chart "${title}": ${chartSentence(e.chart)}`);
-        const rows = [['', ...e.chart.series.map((x) => x.name || 'Value')], ...e.chart.categories.map((c, j) => [c, ...e.chart!.series.map((x) => (x.values[j] === null || x.values[j] === undefined ? '' : String(x.values[j])))])];
+        const rows = [['Category', ...e.chart.series.map((x) => x.name || 'Value')], ...e.chart.categories.map((c, j) => [c, ...e.chart!.series.map((x) => (x.values[j] === null || x.values[j] === undefined ? '' : String(x.values[j])))])];
         const chartCite = { label: `slide ${n}, chart "${title}"`, slide: n };
         const t = textTable(`Slide ${n}, chart "${title}"`, rows, part, { slide: n }, `slide ${n}, chart "${title}"`);
         if (t) tables.push({ ...t, cite: () => chartCite });
