@@ -101,13 +101,13 @@ export class AnalysisService {
     // A question the workbook cannot answer costs nothing: the minimum paid up front goes back.
     const cost = outcome.answered ? Math.max(paid, loop.usage.reduce((n, u) => n + creditsFor(this.d.llm.registry.entry(u.model), u.inputTokens, u.outputTokens, 0), 0)) : 0;
     const charged = await this.d.db.transaction().execute(async (trx) => {
+      if (!outcome.answered) await this.d.credits.refundCall(orgId, paid, `${reason} (no answer)`, trx);
       const total = outcome.answered ? paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason)) : 0;
       await this.d.usage.record(trx, {
         ...base, status: 'succeeded', error_code: null, model: last, provider: entry.provider, input_tokens: input, output_tokens: output, credits: total, duration_ms: Date.now() - started,
       }, monthOf(new Date()));
       return total;
     });
-    if (!outcome.answered) await this.d.credits.refundCall(orgId, paid, `${reason} (no answer)`);
     const citations = outcome.citations.filter((c) => c.sheet && c.range).map((c) => ({ sheet: c.sheet!, range: c.range! }));
     return { answer: outcome.answer, answered: outcome.answered, data: outcome.data, citations, credits_used: charged, model: last };
   }
