@@ -43,6 +43,12 @@ const REQUESTS: [string, string][] = [
   ['# Northwind FY26 Plan\n\n- revenue\n- hiring', 'Northwind FY26 Plan'],
   ['Write a report titled "State of the Market 2025" for the board', 'State of the Market 2025'],
   ['Title: Vendor comparison\nCompare three vendors on price and support.', 'Vendor comparison'],
+  ['Q3 2024 sales report', 'Q3 2024 Sales Report'],
+  ['Slides about our product roadmap for 2025 and beyond', 'Product Roadmap for 2025 and Beyond'],
+  ['An Excel file with monthly sales by region', 'Monthly Sales by Region'],
+  ['I want a presentation for my team about the new CRM', 'New CRM'],
+  ['A spreadsheet for Q3 sales of our shops', 'Q3 Sales of Our Shops'],
+  ['Write a blog post about remote work', 'Blog Post About Remote Work'],
   // German
   ['Erstelle eine Präsentation über die Energiewende in Deutschland', 'Energiewende in Deutschland'],
   ['Erstelle mir bitte eine Tabelle mit den Quartalsumsätzen 2024', 'Quartalsumsätzen 2024'],
