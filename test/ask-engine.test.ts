@@ -182,6 +182,7 @@ describe('decks and documents in ask mode (builtin engine)', () => {
     expect(lowest.answer.citations[1]).toEqual({ label: 'section 2 "Results", table 1, C2', section: 2, heading: 'Results', table: 1, range: 'C2' });
     expect((await ask(t, org.secret, 'word', { init_file: report }, 'What is the After figure for East?')).summary).toBe('After for East is 29 (Section 2 "Results", table 1, C4).');
     expect((await ask(t, org.secret, 'word', { init_file: report }, 'How many tables are there?')).summary).toBe('The document has 2 tables: Section 2 "Results", Section 3 "Weekly medians".');
+    expect((await ask(t, org.secret, 'word', { init_file: report }, 'What are the sections?')).summary).toBe('The document has 4 top-level sections: "Introduction", "Results", "Weekly medians", "Discussion".');
     const pie = await upload(t, org.secret, 'pie.pptx', corpusFile('pptx/pp-pie-chart.pptx'));
     const largest = await ask(t, org.secret, 'slides', { init_file: pie }, 'Which category had the highest Sales?');
     expect(largest.summary).toBe('The highest Sales is 8.2, for 1st Qtr (Slide 1, chart "Sales"), among 4 values in Slide 1, chart "Sales".');

@@ -44,8 +44,10 @@ function partByNumber(view: AskView, q: string): Answer | null {
 }
 
 function counts(view: AskView, q: string): Answer | null {
-  if (!/\b(how many|number of|count)\b/.test(q)) return null;
   const noun = PART_NOUN[view.format];
+  // "List the sheets", "what are the sections": the same answer as "how many".
+  const listing = new RegExp(`\\b(list|what are|which are|name|show)\\b.*\\b(${noun}s|tabs|worksheets|chapters|headings)\\b`).test(q) && !Object.keys(KIND).some((k) => new RegExp(`\\b${k}\\b`).test(q));
+  if (!listing && !/\b(how many|number of|count)\b/.test(q)) return null;
   const parts = numbered(view);
   const kindWord = Object.keys(KIND).find((k) => new RegExp(`\\b${k}\\b`).test(q));
   const namesParts = new RegExp(`\\b(${noun}s?|tabs?|worksheets?|chapters?|headings?)\\b`).test(q);
