@@ -155,6 +155,21 @@ describe.each(backends)('signed links on $name', (backend) => {
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''deck%20v2.pptx`);
   });
+
+  it('downloads a titled document under its slug in filename and its title in filename*; the title is signed', async () => {
+    const title = 'Repayment Schedule for a $300,000 Mortgage at 6.5% over 30 Years.xlsx';
+    const link = await t.app.ctx.blobs.signedUrl(fileBlobKey(orgId, file.file_id), { fileName: 'repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx', displayName: title, contentType: 'text/plain' });
+    const res = await download(t, link.url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx"; filename*=UTF-8''Repayment%20Schedule%20for%20a%20%24300%2C000%20Mortgage%20at%206.5%25%20over%2030%20Years.xlsx`);
+    if (backend.name === 'S3') return; // S3 signs the whole Content-Disposition (checked above for names)
+    const altered = new URL(link.url);
+    altered.searchParams.set('title', 'evil.html');
+    expect((await download(t, altered.toString())).status).toBe(403);
+    const dropped = new URL(link.url);
+    dropped.searchParams.delete('title');
+    expect((await download(t, dropped.toString())).status).toBe(403);
+  });
 });
 
 describe('local links', () => {

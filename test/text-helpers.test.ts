@@ -45,7 +45,7 @@ describe('on the builtin engine', () => {
     const res = await post(builtin, org.secret, 'new-content', { prompt: 'Write a proposal for a staff cafeteria. Budget is 80000 EUR and the timeline is six months.', file_name: 'cafeteria.md' });
     expect(res.statusCode, res.body).toBe(200);
     const text: string = res.json().text;
-    expect(text.split('\n')[0]).toBe('# Proposal for a staff cafeteria');
+    expect(text.split('\n')[0]).toBe('# Proposal for a Staff Cafeteria');
     for (const section of ['## Background', '## Proposal', '## Timeline', '## Budget']) expect(text).toContain(section);
     expect(text).toContain('Budget is 80000 EUR');
     expect((await post(builtin, org.secret, 'new-content', { prompt: 'Team offsite agenda', file_name: 'agenda.txt' })).json().text).not.toContain('#');

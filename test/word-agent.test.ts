@@ -56,7 +56,7 @@ describe('builtin engine', () => {
       '## Backlog by region', '| Region | Open | Overdue |', '|---|--:|--:|', '| North | 31 | 4 |', '| South | 18 | 2 |', '## Next steps', 'Review in November.'].join('\n');
     const { res, bytes, headers } = await generated(builtin, org.secret, { prompt }, ['Field Operations Review', 'Backlog by region', 'Hire two technicians']);
     expect(res.summary).toContain('Field Operations Review');
-    expect(headers['content-disposition']).toContain('Field Operations Review.docx');
+    expect(headers['content-disposition']).toBe(`attachment; filename="field-operations-review.docx"; filename*=UTF-8''Field%20Operations%20Review.docx`);
     const doc = await read(bytes);
     expect(styled(doc, 'Title')).toEqual(['Field Operations Review']);
     expect(styled(doc, 'Heading 1')).toEqual(['Summary', 'Priorities', 'Open items', 'Backlog by region', 'Next steps']);
@@ -86,7 +86,7 @@ describe('builtin engine', () => {
     expect(styled(doc, 'Heading 1')).toEqual(['Goals', 'Budget', 'Timeline']);
     expect(doc.paragraphs.map((p: any) => p.text)).toEqual(expect.arrayContaining(['[Add goals]', '[Add budget]', '[Add timeline]']));
     expect(styled(doc, 'Note')[0]).toContain('Outline drafted offline');
-    expect(res.summary).toBe('Built the Word document "Proposal for the new onboarding programme": 3 sections. The offline engine writes no text of its own: the sections (Goals, Budget, Timeline) are placeholders to fill in.');
+    expect(res.summary).toBe('Built the Word document "Proposal for the New Onboarding Programme": 3 sections. The offline engine writes no text of its own: the sections (Goals, Budget, Timeline) are placeholders to fill in.');
   });
 
   it('builds tables from data sources, figures from images, cited key points from context files, and applies the brand', async () => {
@@ -101,7 +101,7 @@ describe('builtin engine', () => {
       image_assets: [{ image_id: img.json().image_id }], context_files: [memo],
       brand: { primary_color: '#7A1F5C', secondary_color: '#E0A100', font: 'Georgia', logo_image_id: logo.json().image_id },
     }, ['Madrid office floor plan', 'board-memo.txt']);
-    expect(res.summary).toBe('Built the Word document "Expansion briefing": 7 sections, 2 tables, 1 figure. The offline engine writes no text of its own: the sections (Overview, Details, Next steps) are placeholders to fill in.');
+    expect(res.summary).toBe('Built the Word document "Expansion Briefing": 7 sections, 2 tables, 1 figure. The offline engine writes no text of its own: the sections (Overview, Details, Next steps) are placeholders to fill in.');
     const doc = await read(bytes);
     expect(doc.tables.map((t: any) => t[0])).toEqual(expect.arrayContaining([['Team', 'Headcount', 'Open roles'], ['Item', 'EUR']]));
     expect(doc.tables.find((t: any) => t[0][0] === 'Item')[2]).toEqual(['Hiring', '1,200,000']);
@@ -261,7 +261,7 @@ describe('a provider model driving the tools', () => {
     expect(ask.statusCode, ask.body).toBe(200);
     expect(ask.json()).toMatchObject({ summary: 'Staff get 25 days of leave.', download_url: null });
     expect(ask.json().credits_used).toBeLessThan(made.res.credits_used);
-    expect(fake.requests.at(-2)!.body.tools.map((t: any) => t.name).sort()).toEqual(['find_text', 'finish', 'get_outline', 'read_section']);
+    expect(fake.requests.at(-2)!.body.tools.map((t: any) => t.name).sort()).toEqual(['find_text', 'finish', 'get_outline', 'read_part', 'read_section']);
     expect(Object.values(toolOutputs(fake.requests.at(-1)!.body))[0]).toContain('Staff get 25 days.');
     const run = (await llm.inject({ method: 'GET', url: `/api/v1/runs/${made.res.run_id}`, headers: key(org.secret) })).json();
     expect(run.version).toBe(1);
@@ -271,9 +271,10 @@ describe('a provider model driving the tools', () => {
     const org = await builtin.signup();
     const made = await generated(builtin, org.secret, { prompt: '# Handbook\n\n## Leave\n\nStaff get 25 days of paid leave a year.\n\n## Travel\n\n| Class | When |\n|---|---|\n| Economy | Always |' });
     const count = (await generate(builtin, org.secret, { run_id: made.res.run_id, mode: 'ask', prompt: 'How many tables are there?' })).json();
-    expect(count.summary).toBe('The document has 1 table.');
+    expect(count.summary).toBe('The document has 1 table: Section 2 "Travel".');
+    expect(count.answer.citations).toEqual([{ label: 'section 2 "Travel"', section: 2, heading: 'Travel' }]);
     const days = (await generate(builtin, org.secret, { run_id: made.res.run_id, mode: 'ask', prompt: 'How many days of paid leave do staff get?' })).json();
-    expect(days.summary).toBe('Staff get 25 days of paid leave a year.');
+    expect(days.summary).toBe('Staff get 25 days of paid leave a year. (section 1 "Leave")');
   });
 });
 

@@ -7,11 +7,11 @@ import { clientGone } from '../llm/llm.routes.ts';
 import * as S from './analysis.schemas.ts';
 import type { AnalysisService } from './analysis.service.ts';
 
-const DESCRIPTION = `Answers a question about an uploaded workbook in read-only ask mode and returns \`{answer, data?, citations: [{sheet, range}], credits_used}\`.
+const DESCRIPTION = `Answers a question about an uploaded workbook in read-only ask mode and returns \`{answer, answered, data?, citations: [{sheet, range}], credits_used, model}\`. It is the same ask engine as \`mode: "ask"\` on \`POST /excel/generate\`.
 
-The spreadsheet agent reads the workbook through tools (sheet list, header detection, range reads) and every figure comes from aggregates computed by code: totals, averages, medians, minimum and maximum (with the row), counts, top or bottom N by a column, and growth between two periods. \`citations\` lists the cells used. With the builtin engine (no LLM provider configured) the question is read with fixed rules and answered deterministically. The file is never modified.
+The model reads a view of the workbook (each sheet's header and first rows, with their ranges) and the read-only tools (sheet list, header detection, range reads); every figure comes from aggregates computed by code: totals, averages, medians, minimum and maximum (with the row), counts, top or bottom N by a column, growth between two periods. \`citations\` lists the cells used. With the builtin engine (no LLM provider configured) the question is read with fixed rules and answered deterministically: structure (how many sheets or rows, what sheet 2 holds, which sheets have charts), aggregates over a named column ("Which region had the highest Q2?" gives the value and the row's label, e.g. "130, for North (Sales!C2)"), lookups ("What is the Q2 figure for East?"), and "Summarise this workbook" (an extractive summary of each sheet). When the workbook cannot answer, \`answered\` is false and the answer says what it holds and what can be asked. The file is never modified.
 
-Errors: 404 for a file that does not exist or belongs to another organization; 422 when it is not a readable .xlsx; 402 below the LLM minimum balance (\`FOLIO_LLM_MIN_CREDITS\`) or over the monthly LLM budget; 502/504 when every model fails. Costs the model usage, at least the LLM minimum.`;
+Errors: 404 for a file that does not exist or belongs to another organization; 422 when it is not a readable .xlsx; 402 below the LLM minimum balance (\`FOLIO_LLM_MIN_CREDITS\`) or over the monthly LLM budget; 502/504 when every model fails. Costs the model usage, at least the LLM minimum; nothing when \`answered\` is false (the minimum, charged up front, is given back).`;
 
 export async function analysisRoutes(fastify: FastifyInstance, deps: { analysis: AnalysisService }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

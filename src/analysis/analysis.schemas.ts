@@ -14,6 +14,7 @@ export const Citation = Type.Object({
 
 export const AnalyzeResult = Type.Object({
   answer: Type.String({ description: 'The answer, with the figures and where they come from.' }),
+  answered: Type.Boolean({ description: 'false when the workbook does not answer the question: `answer` then says so, what the workbook holds and what can be asked, and nothing is charged (`credits_used` 0).' }),
   data: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true, description: 'The figures behind the answer, as computed by the tools (operation, sheet, column, range, value, ...).' }))),
   citations: Type.Array(Citation, { description: 'The cells the answer was computed from.' }),
   credits_used: Type.Integer(),

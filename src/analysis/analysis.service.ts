@@ -1,37 +1,31 @@
-// POST /excel/analyze: the spreadsheet agent in read-only ask mode. The uploaded workbook is read
-// into a snapshot of its values (the Excel documents' reader; formulas without a stored result are
-// computed), then the default model (or the builtin engine's deterministic plan) answers through the
-// read-only tools of analysis-tools.ts, whose aggregates are computed by code and whose cells become
-// the citations. The file is never written.
-// Billing follows the LLM layer: the monthly budget, the minimum charged up front (refunded when
-// the analysis fails), the rest of the model usage after, one usage record (`excel.analyze`).
+// POST /excel/analyze: the ask engine (src/documents/ask) on an uploaded workbook, read-only. The
+// workbook is read into the engine's view (values as Excel shows them: formulas without a stored result
+// are computed), then the default model (or the builtin engine's rules) answers through the read-only
+// tools, whose aggregates are computed by code and whose cells become the citations. The file is never
+// written. Ask mode on /excel/generate runs the same engine on a run's workbook.
+// Billing follows the LLM layer: the monthly budget, the minimum charged up front (refunded when the
+// analysis fails or the workbook cannot answer the question), the rest of the model usage after, one
+// usage record (`excel.analyze`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { DB } from '../db/schema.ts';
-import { runAgentLoop } from '../documents/agent/agent-loop.ts';
-import { AgentToolbox } from '../documents/agent/agent-toolbox.ts';
-import { planningBuiltin } from '../documents/agent/builtin-agent-planner.ts';
+import { AskEngine } from '../documents/ask/ask-engine.ts';
+import { excelAskView } from '../documents/ask/views/excel-view.ts';
 import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
-import { readWorkbookValues } from '../documents/excel/view/workbook-values.ts';
+import { adapter as excelAdapter, readWorkbook } from '../documents/excel/excel.adapter.ts';
 import { errors } from '../errors.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
-import { createBuiltinModel } from '../llm/builtin/builtin-model.ts';
 import { monthOf, type LlmUsageRepository } from '../llm/llm-usage.repository.ts';
 import type { LlmModule } from '../llm/llm.module.ts';
 import { creditsFor } from '../llm/model-catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FilesRepository } from '../storage/files.repository.ts';
-import { AnalysisSession, analysisTools } from './analysis-tools.ts';
-import { planQuestion } from './question-plan.ts';
-import type { Citation } from './workbook-aggregates.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_TURNS = 12;
-
-const SYSTEM = `You answer questions about an Excel workbook, read-only. Read it with the tools: list_sheets and detect_headers for its structure, read_range for cells, and aggregate, count_rows, top_n and growth for every figure (never compute figures yourself). Then call finish once: \`summary\` is the answer in one to three sentences with the figures and the cells they come from; \`data\` may hold the figures as JSON. If the workbook cannot answer the question, say so in the summary.`;
 
 export interface AnalysisDeps {
   config: Config;
@@ -46,8 +40,9 @@ export interface AnalysisDeps {
 
 export interface AnalysisResult {
   answer: string;
+  answered: boolean;
   data: Record<string, unknown> | null;
-  citations: Citation[];
+  citations: { sheet: string; range: string }[];
   credits_used: number;
   model: string;
 }
@@ -66,7 +61,8 @@ export class AnalysisService {
     if (file.content_type !== XLSX) throw invalid('unsupported_file_type', `The file is ${file.content_type}; workbook analysis reads Excel workbooks (.xlsx)`);
     const bytes = Buffer.concat(await (await this.d.blobs.get(file.blob_key)).body.toArray());
     try {
-      return readWorkbookValues(bytes);
+      const doc = readWorkbook(bytes);
+      return excelAskView(doc, excelAdapter.title(doc));
     } catch (err) {
       if (err instanceof DocumentUnreadable) throw invalid('workbook_unreadable', err.message);
       throw err;
@@ -83,40 +79,36 @@ export class AnalysisService {
     const paid = this.d.config.llm.minCredits;
     await this.d.credits.chargeCallUpFront(orgId, paid, reason);
     const started = Date.now();
-    const session = new AnalysisSession(wb);
-    const toolbox = new AgentToolbox(analysisTools(session), (tool, err) => this.d.log.error({ err, tool }, 'analysis tool failed'));
-    const builtin = createBuiltinModel({ compiler: this.d.llm.compiler, planner: planningBuiltin(() => planQuestion(body.prompt, wb)) });
     const base = {
       usage_id: usageId, org_id: orgId, key_id: key.key_id, request_id: requestId, operation: 'excel.analyze', requested_model: null,
       response_format: 'text', user_id: null, session_id: null, attempts: [],
     };
-    let loop;
+    let outcome;
     try {
-      loop = await runAgentLoop({
-        chain, registry: this.d.llm.registry, builtin, toolbox, signal, maxTurns: MAX_TURNS, turnTimeoutMs: this.d.config.llm.timeoutMs,
-        system: `${SYSTEM}\n\nThe workbook's sheets: ${JSON.stringify((await toolbox.call('list_sheets', {})).output)}`,
-        messages: [{ role: 'user', content: body.prompt }],
-        finished: () => session.answer !== null,
-      });
+      outcome = await new AskEngine({ registry: this.d.llm.registry, compiler: this.d.llm.compiler, log: this.d.log })
+        .ask({ view: wb, question: body.prompt, chain, maxTurns: MAX_TURNS, turnTimeoutMs: this.d.config.llm.timeoutMs, signal });
     } catch (err) {
       await this.d.credits.refundCall(orgId, paid, reason).catch((e) => this.d.log.error({ err: e }, 'could not refund a workbook analysis'));
       await this.d.usage.record(this.d.db, { ...base, status: 'failed', error_code: 'upstream_error', model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0, duration_ms: Date.now() - started }, monthOf(new Date()))
         .catch((e) => this.d.log.warn({ err: e }, 'could not record a failed workbook analysis'));
       throw err;
     }
+    const loop = outcome;
     const last = loop.usage[loop.usage.length - 1]?.model ?? chain[0];
     const entry = this.d.llm.registry.entry(last);
     const input = loop.usage.reduce((n, u) => n + u.inputTokens, 0);
     const output = loop.usage.reduce((n, u) => n + u.outputTokens, 0);
-    const cost = Math.max(paid, loop.usage.reduce((n, u) => n + creditsFor(this.d.llm.registry.entry(u.model), u.inputTokens, u.outputTokens, 0), 0));
+    // A question the workbook cannot answer costs nothing: the minimum paid up front goes back.
+    const cost = outcome.answered ? Math.max(paid, loop.usage.reduce((n, u) => n + creditsFor(this.d.llm.registry.entry(u.model), u.inputTokens, u.outputTokens, 0), 0)) : 0;
     const charged = await this.d.db.transaction().execute(async (trx) => {
-      const total = paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason));
+      if (!outcome.answered) await this.d.credits.refundCall(orgId, paid, `${reason} (no answer)`, trx);
+      const total = outcome.answered ? paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason)) : 0;
       await this.d.usage.record(trx, {
         ...base, status: 'succeeded', error_code: null, model: last, provider: entry.provider, input_tokens: input, output_tokens: output, credits: total, duration_ms: Date.now() - started,
       }, monthOf(new Date()));
       return total;
     });
-    const data = session.data ?? (session.results.length === 1 ? session.results[0] : session.results.length ? { results: session.results } : null);
-    return { answer: session.answer ?? loop.finalText ?? 'No answer was given.', data, citations: session.citations, credits_used: charged, model: last };
+    const citations = outcome.citations.filter((c) => c.sheet && c.range).map((c) => ({ sheet: c.sheet!, range: c.range! }));
+    return { answer: outcome.answer, answered: outcome.answered, data: outcome.data, citations, credits_used: charged, model: last };
   }
 }

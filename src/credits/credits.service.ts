@@ -100,9 +100,9 @@ export class CreditsService {
     return this.repo.takeUpTo(trx, { orgId, kind: 'charge', amount: Math.floor(amount), reason });
   }
 
-  /** Gives back the up-front charge of an LLM call that produced nothing. */
-  async refundCall(orgId: string, amount: number, reason: string): Promise<void> {
-    await this.repo.apply(this.db, { orgId, kind: 'release', amount, reason });
+  /** Gives back the up-front charge of an LLM call that produced nothing (in the caller's transaction when given). */
+  async refundCall(orgId: string, amount: number, reason: string, trx?: Transaction<DB>): Promise<void> {
+    await this.repo.apply(trx ?? this.db, { orgId, kind: 'release', amount, reason });
   }
 
   async summary(orgId: string): Promise<{ balance: number; reserved: number }> {

@@ -137,6 +137,8 @@ export interface TasksTable {
   summary: string | null;
   agent_name: string | null;
   usage: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Ask mode: the structured answer (answered, citations), JSON. */
+  answer: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   version_id: string | null;
   webhook_url: string | null;
   job_id: string | null;
@@ -156,6 +158,8 @@ export interface ArtifactVersionsTable {
   blob_key: string;
   content_type: string;
   file_name: string;
+  /** The document's title when Folio named the file after it (filename* of downloads). */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
   size: number;
   sha256: string;
   created_at: Timestamp;

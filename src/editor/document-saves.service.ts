@@ -69,7 +69,7 @@ export class DocumentSavesService {
         req.checkLock(await this.locks.current(req.runId, trx, true));
         const version = await this.runs.insertVersion(trx, {
           version_id: versionId, run_id: req.runId, org_id: req.orgId, task_id: null, blob_key: blobKey,
-          content_type: base.content_type, file_name: base.file_name, size: stored.size, sha256: stored.sha256,
+          content_type: base.content_type, file_name: base.file_name, title: base.title, size: stored.size, sha256: stored.sha256,
         });
         const moved = await this.runs.adoptVersion(trx, req.orgId, req.runId, versionId, base.version_id, this.retentionMs);
         if (!moved) throw errors.conflict(`Run ${req.runId} changed while saving (another save or a generation task); reload and save again.`);

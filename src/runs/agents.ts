@@ -17,6 +17,8 @@ export interface CurrentArtifact {
   version: number;
   contentType: string;
   fileName: string;
+  /** The title the file was named after, or null. */
+  title: string | null;
   size: number;
   /** Streams the bytes from the blob store. */
   open(): Promise<Readable>;
@@ -41,6 +43,8 @@ export interface AgentArtifact {
   body: Buffer | Readable;
   contentType: string;
   fileName: string;
+  /** The document's title when fileName was made from it (downloads carry it in filename*). */
+  title?: string | null;
 }
 
 export interface AgentResult {
@@ -51,6 +55,8 @@ export interface AgentResult {
   credits: number;
   /** Free-form usage figures (tokens, model), kept on the task. */
   usage?: Record<string, unknown>;
+  /** Ask mode: `{answered, citations, data}`, shown as the task's `answer`. */
+  answer?: { answered: boolean; citations: object[]; data: Record<string, unknown> | null };
 }
 
 export interface AgentRunner {

@@ -2,6 +2,7 @@
 // (from the editor, src/editor) and poll URLs.
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { displayName } from '../documents/titles/download-name.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /** Mints a fresh edit link of a run (src/editor); `db` is the caller's transaction, if any. */
@@ -13,6 +14,8 @@ export interface VersionRef {
   blob_key: string;
   file_name: string;
   content_type: string;
+  /** The document's title: the full name in Content-Disposition's filename*. */
+  title?: string | null;
 }
 
 export class RunLinks {
@@ -29,7 +32,7 @@ export class RunLinks {
   /** A signed link that downloads the version without an API key until it expires. */
   async download(version: VersionRef | null | undefined): Promise<string | null> {
     if (!version) return null;
-    const link = await this.blobs.signedUrl(version.blob_key, { fileName: version.file_name, contentType: version.content_type });
+    const link = await this.blobs.signedUrl(version.blob_key, { fileName: version.file_name, contentType: version.content_type, ...titled(version) });
     return link.url;
   }
 
@@ -41,6 +44,13 @@ export class RunLinks {
   poll(taskId: string): string {
     return `${this.apiBase}/tasks/${taskId}`;
   }
+}
+
+/** The full title with the file's extension, for filename*, when the version was named after its title. */
+function titled(version: VersionRef): { displayName?: string } {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(version.file_name)?.[1];
+  const name = version.title && ext ? displayName(version.title, ext) : null;
+  return name ? { displayName: name } : {};
 }
 
 /**

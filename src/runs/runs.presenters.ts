@@ -1,5 +1,7 @@
 // Public shapes of runs and tasks. Routes never return rows.
 import type { RunView, TaskView } from './runs.service.ts';
+import type { Static } from 'typebox';
+import type { AskAnswer } from './runs.schemas.ts';
 import type { TaskRow } from './tasks.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -23,7 +25,7 @@ export function presentTask({ task, downloadUrl, editUrl }: TaskView) {
     started_at: iso(task.started_at),
     finished_at: iso(task.finished_at),
     cancel_requested: task.cancel_requested_at !== null,
-    result: task.status === 'completed' ? { download_url: downloadUrl, edit_url: editUrl, summary: task.summary ?? '' } : null,
+    result: task.status === 'completed' ? { download_url: downloadUrl, edit_url: editUrl, summary: task.summary ?? '', ...answerOf(task) } : null,
   };
 }
 
@@ -37,7 +39,13 @@ export function presentGenerateResult({ task, downloadUrl, editUrl }: TaskView) 
     summary: task.summary ?? '',
     credits_used: task.credits_used,
     duration_ms: durationMs(task),
+    ...answerOf(task),
   };
+}
+
+/** Ask mode: `answer` beside the summary (which holds the answer's text). */
+function answerOf(task: TaskRow): { answer?: Static<typeof AskAnswer> } {
+  return task.mode === 'ask' && task.answer ? { answer: task.answer as Static<typeof AskAnswer> } : {};
 }
 
 export function presentAccepted(task: TaskRow, pollUrl: string) {
@@ -51,6 +59,7 @@ export function presentRun({ run, downloadUrl, editUrl }: RunView) {
     format: run.format,
     status: run.status,
     file_name: run.version?.file_name ?? run.file_name,
+    title: run.version?.title ?? null,
     version: run.version?.version ?? null,
     download_url: downloadUrl,
     edit_url: editUrl,

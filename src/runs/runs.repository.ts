@@ -28,6 +28,7 @@ export type VersionRow = {
   blob_key: string;
   content_type: string;
   file_name: string;
+  title: string | null;
   size: number;
   sha256: string;
   created_at: Date;
@@ -36,7 +37,7 @@ export type VersionRow = {
 export type RunWithVersion = RunRow & { version: VersionRow | null };
 
 const RUN_COLUMNS = ['run_id', 'org_id', 'format', 'status', 'current_task_id', 'current_version_id', 'file_name', 'created_at', 'updated_at', 'retain_until'] as const;
-const VERSION_COLUMNS = ['version_id', 'run_id', 'org_id', 'version', 'task_id', 'blob_key', 'content_type', 'file_name', 'size', 'sha256', 'created_at'] as const;
+const VERSION_COLUMNS = ['version_id', 'run_id', 'org_id', 'version', 'task_id', 'blob_key', 'content_type', 'file_name', 'title', 'size', 'sha256', 'created_at'] as const;
 
 const retainFor = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
 const normalizeVersion = (v: VersionRow): VersionRow => ({ ...v, size: Number(v.size) });
@@ -105,7 +106,7 @@ export class RunsRepository {
     return v && normalizeVersion(v);
   }
 
-  async insertVersion(trx: Transaction<DB>, v: Omit<VersionRow, 'version' | 'created_at'>): Promise<VersionRow> {
+  async insertVersion(trx: Transaction<DB>, v: Omit<VersionRow, 'version' | 'created_at' | 'title'> & { title?: string | null }): Promise<VersionRow> {
     const next = sql<number>`(select coalesce(max(version), 0) + 1 from artifact_versions where run_id = ${v.run_id})`;
     const row = await trx.insertInto('artifact_versions').values({ ...v, version: next as any }).returning(VERSION_COLUMNS).executeTakeFirstOrThrow();
     return normalizeVersion(row);

@@ -38,7 +38,7 @@ const Brand = Type.Object({
 
 export const GenerateBody = Type.Object({
   prompt: Type.String({ minLength: 1, maxLength: 10_000, description: 'What to produce or change (1-10000 characters).' }),
-  mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers about it.' })),
+  mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers a question about it (the run\'s document or `init_file`), read-only: the answer is `summary`, with `answer: {answered, citations, data}`; an ask the document cannot answer costs nothing.' })),
   run_id: Type.Optional(Id('Resume this run (same format) to iterate on its document.')),
   init_file: Type.Optional(Id('An uploaded file to start from.')),
   context_files: Type.Optional(Type.Array(Type.Union([Id('A file id.'), Type.Object({ file_id: Id('A file id.') }, { additionalProperties: false })]), { maxItems: 50, description: 'Uploaded files the agent may read: ids, or `{file_id}` objects.' })),
@@ -48,7 +48,7 @@ export const GenerateBody = Type.Object({
   async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once and let the caller poll `poll_url`.' })),
   webhook_url: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000, description: 'Receives one signed `run.completed` / `run.failed` callback for this task.' })),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Same key and body within 24 h: the original task, no new work. Same key, other body: 409 `conflict`. `async` is not part of the comparison.' })),
-  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators).' })),
+  file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators), used as given. Without it, a new document is named after its title: a short slug (e.g. `repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx`), with the full title in the download\'s Content-Disposition `filename*`; a resumed run keeps its name.' })),
   timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
   outline: Type.Optional(SlidesOutline),
 }, { additionalProperties: false });
@@ -57,10 +57,27 @@ export type GenerateRequest = Static<typeof GenerateBody>;
 
 export const TaskError = Type.Object({ code: Type.String(), message: Type.String() });
 
+export const AskCitation = Type.Object({
+  label: Type.String({ description: 'Where, as a person reads it: `Sales!C2`, `slide 3`, `section 2 "Leave"`, `slide 4, table 1, B3`.' }),
+  sheet: Type.Optional(Type.String({ description: 'Workbooks: the sheet.' })),
+  range: Type.Optional(Type.String({ description: 'The cell or range: on the sheet, or within the table of a slide or section.' })),
+  slide: Type.Optional(Type.Integer({ description: 'Decks: the slide number (1-based).' })),
+  section: Type.Optional(Type.Integer({ description: 'Documents: the top-level section (1-based; 0 is the text before the first heading).' })),
+  heading: Type.Optional(Type.String({ description: 'Documents: the section\'s heading.' })),
+  table: Type.Optional(Type.Integer({ description: 'Tables of slides and sections: the table\'s number within it (1-based).' })),
+});
+
+export const AskAnswer = Type.Object({
+  answered: Type.Boolean({ description: 'false when the document does not answer the question: the summary says so, what it holds and what can be asked, and the task costs nothing.' }),
+  citations: Type.Array(AskCitation, { description: 'Where the answer comes from.' }),
+  data: Nullable(Type.Object({}, { additionalProperties: true }), { description: 'The figures behind the answer, as computed (operation, sheet, column, range, value, ...).' }),
+}, { description: 'Ask mode only: the answer\'s text is `summary`.' });
+
 export const TaskResult = Type.Object({
   download_url: Nullable(Type.String(), { description: 'Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none.' }),
   edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
   summary: Type.String(),
+  answer: Type.Optional(AskAnswer),
 });
 
 export const Task = Type.Object({
@@ -84,7 +101,8 @@ export const Run = Type.Object({
   task_id: Type.String({ description: 'The latest task of the run.' }),
   format: FormatEnum,
   status: RunStatusEnum,
-  file_name: Nullable(Type.String()),
+  file_name: Nullable(Type.String(), { description: 'Name the current document downloads under. Folio names a generated document after its title: a short slug of it (at most 60 characters, no `$`, `%` or `,`), unless `file_name` was given.' }),
+  title: Type.Optional(Nullable(Type.String(), { description: 'The title the file was named after; downloads carry it in Content-Disposition `filename*` (the slug in `filename`). Null when `file_name` was given.' })),
   version: Nullable(Type.Integer(), { description: 'Version number of the current document; null before the first one.' }),
   download_url: Nullable(Type.String(), { description: 'Fresh signed link to the current document; null when there is none.' }),
   edit_url: Nullable(Type.String()),
@@ -99,9 +117,10 @@ export const GenerateResult = Type.Object({
   status: Type.Literal('completed'),
   download_url: Nullable(Type.String()),
   edit_url: Nullable(Type.String()),
-  summary: Type.String(),
+  summary: Type.String({ description: 'What was done; in ask mode, the answer (with where it comes from).' }),
   credits_used: Type.Integer(),
   duration_ms: Type.Integer(),
+  answer: Type.Optional(AskAnswer),
 });
 
 export const GenerateAccepted = Type.Object({

@@ -18,6 +18,8 @@ export interface StoredArtifact extends StoredBlob {
   blob_key: string;
   content_type: string;
   file_name: string;
+  /** The document's title, when the file was named after it. */
+  title: string | null;
 }
 
 export interface Completion {
@@ -26,6 +28,8 @@ export interface Completion {
   summary: string;
   credits: number;
   usage: Record<string, unknown> | null;
+  /** Ask mode: the structured answer. */
+  answer?: Record<string, unknown> | null;
   agentName: string;
 }
 
@@ -66,13 +70,13 @@ export class TaskFinalizer {
     return this.db.transaction().execute(async (trx) => {
       const versionId = c.artifact ? newId('ver') : null;
       const ended = await this.tasks.end(trx, task.task_id, { from: ['running'], attempt: c.attempt, notCancelRequested: true }, {
-        status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, agent_name: c.agentName, version_id: versionId,
+        status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, answer: c.answer ?? null, agent_name: c.agentName, version_id: versionId,
       });
       if (!ended) return undefined;
       if (c.artifact && versionId) {
         await this.runs.insertVersion(trx, {
           version_id: versionId, run_id: task.run_id, org_id: task.org_id, task_id: task.task_id,
-          blob_key: c.artifact.blob_key, content_type: c.artifact.content_type, file_name: c.artifact.file_name, size: c.artifact.size, sha256: c.artifact.sha256,
+          blob_key: c.artifact.blob_key, content_type: c.artifact.content_type, file_name: c.artifact.file_name, title: c.artifact.title, size: c.artifact.size, sha256: c.artifact.sha256,
         });
       }
       await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);

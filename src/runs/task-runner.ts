@@ -164,20 +164,21 @@ export class TaskRunner {
     if (result.artifact) {
       await this.d.tasks.setPhase(task.task_id, attempt, 'saving');
       const key = artifactBlobKey(task.org_id, task.run_id, task.task_id, attempt);
-      const fileName = (task.request as GenerateRequest).file_name ?? result.artifact.fileName;
+      const given = (task.request as GenerateRequest).file_name;
+      const fileName = given ?? result.artifact.fileName;
       const body = Buffer.isBuffer(result.artifact.body) ? result.artifact.body : null;
       try {
         const blob = await this.d.blobs.put(key, body ? Readable.from([body]) : (result.artifact.body as Readable), {
           contentType: result.artifact.contentType, ...(body ? { contentLength: body.length } : {}),
         });
-        stored = { ...blob, blob_key: key, content_type: result.artifact.contentType, file_name: fileName };
+        stored = { ...blob, blob_key: key, content_type: result.artifact.contentType, file_name: fileName, title: given ? null : result.artifact.title ?? null };
       } catch (err) {
         this.d.log.error({ err, task_id: task.task_id }, 'could not store the document');
         return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' }, agent.name));
       }
     }
     const ended = await this.d.finalizer.complete(task, {
-      attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, agentName: agent.name,
+      attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, answer: result.answer ?? null, agentName: agent.name,
     });
     if (ended) return;
     // Not completed: a cancel won the race, or (after a lost lease) a newer attempt holds the task.
@@ -197,6 +198,7 @@ export class TaskRunner {
       version: version.version,
       contentType: version.content_type,
       fileName: version.file_name,
+      title: version.title,
       size: version.size,
       open,
       bytes: async () => Buffer.concat(await (await open()).toArray()),

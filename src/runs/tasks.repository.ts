@@ -22,6 +22,8 @@ export type TaskRow = {
   error_code: string | null;
   error_message: string | null;
   summary: string | null;
+  /** Ask mode: whether the document answered, and the citations (JSON). */
+  answer: Record<string, unknown> | null;
   agent_name: string | null;
   version_id: string | null;
   webhook_url: string | null;
@@ -38,7 +40,7 @@ export const isTerminal = (status: TaskStatus) => TERMINAL.includes(status);
 
 const COLUMNS = [
   'task_id', 'run_id', 'org_id', 'format', 'status', 'phase', 'request', 'mode', 'timeout_ms', 'reserved_credits', 'credits_used',
-  'error_code', 'error_message', 'summary', 'agent_name', 'version_id', 'webhook_url', 'job_id', 'attempt', 'cancel_requested_at',
+  'error_code', 'error_message', 'summary', 'answer', 'agent_name', 'version_id', 'webhook_url', 'job_id', 'attempt', 'cancel_requested_at',
   'created_at', 'started_at', 'finished_at',
 ] as const;
 
@@ -59,6 +61,7 @@ export interface NewTask {
 export type TaskEnding = Partial<Pick<TaskRow, 'credits_used' | 'error_code' | 'error_message' | 'summary' | 'agent_name' | 'version_id'>> & {
   status: Exclude<TaskStatus, 'queued' | 'running'>;
   usage?: Record<string, unknown> | null;
+  answer?: Record<string, unknown> | null;
 };
 
 export interface EndCondition {
@@ -129,9 +132,9 @@ export class TasksRepository {
 
   /** The terminal move, only from the expected state; undefined when the task was no longer there. */
   async end(trx: Transaction<DB>, taskId: string, cond: EndCondition, ending: TaskEnding): Promise<TaskRow | undefined> {
-    const { usage, ...rest } = ending;
+    const { usage, answer, ...rest } = ending;
     let q = trx.updateTable('tasks')
-      .set({ ...rest, ...(usage !== undefined ? { usage: usage === null ? null : JSON.stringify(usage) } : {}), phase: null, finished_at: sql`now()` as any })
+      .set({ ...rest, ...(usage !== undefined ? { usage: usage === null ? null : JSON.stringify(usage) } : {}), ...(answer ? { answer: JSON.stringify(answer) } : {}), phase: null, finished_at: sql`now()` as any })
       .where('task_id', '=', taskId).where('status', 'in', cond.from);
     if (cond.attempt !== undefined) q = q.where('attempt', '=', cond.attempt);
     if (cond.notCancelRequested) q = q.where('cancel_requested_at', 'is', null);

@@ -28,7 +28,7 @@ export async function blobLinkRoutes(fastify: FastifyInstance, deps: { blobs: Bl
       hide: true,
       params: Type.Object({ '*': Type.String({ maxLength: 600 }) }),
       querystring: Type.Object(
-        { expires: Type.Optional(LinkParam), disposition: Type.Optional(LinkParam), type: Type.Optional(LinkParam), name: Type.Optional(LinkParam), signature: Type.Optional(LinkParam) },
+        { expires: Type.Optional(LinkParam), disposition: Type.Optional(LinkParam), type: Type.Optional(LinkParam), name: Type.Optional(LinkParam), title: Type.Optional(LinkParam), signature: Type.Optional(LinkParam) },
         { additionalProperties: true },
       ),
       response: responses({ 200: Bytes as any, 206: Bytes as any }, [403, 404, 416, 502]),
@@ -44,7 +44,7 @@ export async function blobLinkRoutes(fastify: FastifyInstance, deps: { blobs: Bl
       const maxAge = Math.max(0, Math.min(3600, link.expires - Math.floor(Date.now() / 1000)));
       reply
         .header('content-type', link.contentType)
-        .header('content-disposition', contentDisposition(link.disposition, link.fileName))
+        .header('content-disposition', contentDisposition(link.disposition, link.fileName, link.displayName))
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('x-content-type-options', 'nosniff')

@@ -32,6 +32,8 @@ export interface BlobBody {
 export interface SignedUrlOptions {
   /** Sent as the file name in Content-Disposition (RFC 6266, with a UTF-8 `filename*`). */
   fileName: string;
+  /** The full name for `filename*` when it differs from fileName (a document's title; fileName is then its short slug). */
+  displayName?: string;
   contentType: string;
   /** Seconds until the link stops working; default FOLIO_SIGNED_URL_TTL_SECONDS. */
   expiresIn?: number;

@@ -114,6 +114,7 @@ export class LocalBlobStore implements BlobStore {
       disposition: options.disposition ?? 'attachment',
       contentType: options.contentType,
       fileName: options.fileName,
+      ...(options.displayName ? { displayName: options.displayName } : {}),
     });
     return { url: `${this.options.linkBase}/${key}?${query}`, expiresAt: new Date(expires * 1000) };
   }

@@ -146,7 +146,7 @@ export class S3BlobStore implements BlobStore {
       Bucket: this.s3.bucket,
       Key: this.objectKey(key),
       ResponseContentType: options.contentType,
-      ResponseContentDisposition: contentDisposition(options.disposition ?? 'attachment', options.fileName),
+      ResponseContentDisposition: contentDisposition(options.disposition ?? 'attachment', options.fileName, options.displayName),
     });
     const url = await getSignedUrl(this.presigner, command, { expiresIn, signingDate: signedAt });
     return { url, expiresAt: new Date(signedAt.getTime() + expiresIn * 1000) };

@@ -16,12 +16,16 @@ export interface LinkClaims {
   disposition: 'attachment' | 'inline';
   contentType: string;
   fileName: string;
+  /** The full name for `filename*` (a document's title), when it differs from fileName. */
+  displayName?: string;
 }
 
-export type LinkQuery = Partial<Record<'expires' | 'disposition' | 'type' | 'name' | 'signature', string>>;
+export type LinkQuery = Partial<Record<'expires' | 'disposition' | 'type' | 'name' | 'title' | 'signature', string>>;
 
 function mac(secret: string, c: LinkClaims): Buffer {
-  const canonical = JSON.stringify(['folio-blob-link-v1', c.key, c.expires, c.disposition, c.contentType, c.fileName]);
+  // The display name joins the signed fields only when there is one, so links made before it stay valid.
+  const fields = ['folio-blob-link-v1', c.key, c.expires, c.disposition, c.contentType, c.fileName, ...(c.displayName !== undefined ? [c.displayName] : [])];
+  const canonical = JSON.stringify(fields);
   return createHmac('sha256', secret).update(canonical).digest();
 }
 
@@ -32,6 +36,7 @@ export function signLink(secret: string, claims: LinkClaims): string {
     disposition: claims.disposition,
     type: claims.contentType,
     name: claims.fileName,
+    ...(claims.displayName !== undefined ? { title: claims.displayName } : {}),
     signature: mac(secret, claims).toString('base64url'),
   });
   return q.toString();
@@ -40,7 +45,7 @@ export function signLink(secret: string, claims: LinkClaims): string {
 /** The claims of a link; 403 `forbidden` when it was altered, is incomplete or has expired. */
 export function verifyLink(secret: string, key: string, query: LinkQuery, nowMs = Date.now()): LinkClaims {
   const invalid = () => errors.forbidden('This download link is not valid. Ask the API for a fresh one.');
-  const { expires, disposition, type, name, signature } = query;
+  const { expires, disposition, type, name, title, signature } = query;
   if (!expires || !/^\d{1,12}$/.test(expires) || (disposition !== 'attachment' && disposition !== 'inline')) throw invalid();
   if (type === undefined || name === undefined || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid();
   try {
@@ -48,7 +53,7 @@ export function verifyLink(secret: string, key: string, query: LinkQuery, nowMs 
   } catch {
     throw invalid();
   }
-  const claims: LinkClaims = { key, expires: Number(expires), disposition, contentType: type, fileName: name };
+  const claims: LinkClaims = { key, expires: Number(expires), disposition, contentType: type, fileName: name, ...(title !== undefined ? { displayName: title } : {}) };
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, claims);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
@@ -79,11 +84,12 @@ export function loadUrlSigningSecret(config: Config): string {
 
 /**
  * Content-Disposition per RFC 6266: an ASCII `filename` fallback for old clients and the exact
- * UTF-8 name in `filename*` (RFC 8187).
+ * UTF-8 name in `filename*` (RFC 8187). A generated document is downloaded under its short slug
+ * (`filename`) and its full title (`filename*`, which browsers prefer).
  */
-export function contentDisposition(disposition: 'attachment' | 'inline', fileName: string): string {
+export function contentDisposition(disposition: 'attachment' | 'inline', fileName: string, displayName?: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(displayName ?? fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

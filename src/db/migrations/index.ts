@@ -9,6 +9,7 @@ import * as m0004 from './0004_llm.ts';
 import * as m0007 from './0007_documents.ts';
 import * as m0010 from './0010_projects.ts';
 import * as m0011 from './0011_editor.ts';
+import * as m0012 from './0012_titles_answers.ts';
 import * as m0013 from './0013_agent_turn_events.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_documents': m0007,
   '0010_projects': m0010,
   '0011_editor': m0011,
+  '0012_titles_answers': m0012,
   '0013_agent_turn_events': m0013,
 };

@@ -4,7 +4,7 @@ import { AgentToolbox } from './agent-toolbox.ts';
 import { planningBuiltin } from './builtin-agent-planner.ts';
 import { detectDelimiter, parseCsv, typedCell } from './csv-parse.ts';
 import { readJsonTable, toTable } from './data-sources.ts';
-import { defaultFileName } from './file-name.ts';
+import { downloadName } from '../titles/download-name.ts';
 import { defineTool } from './format-adapter.ts';
 import { requestTitle, requestTopics, skeletonSections, tableFacts } from './planner-helpers.ts';
 import { ToolError } from './tool-error.ts';
@@ -37,14 +37,14 @@ describe('request reading', () => {
   it('finds titles, topics and skeleton sections', () => {
     expect(requestTitle('Write a report titled "Northwind FY26" for the board')).toBe('Northwind FY26');
     expect(requestTitle('# Ops Review\n\n- a')).toBe('Ops Review');
-    expect(requestTitle('Create a quarterly business review covering revenue and churn')).toBe('Quarterly business review');
+    expect(requestTitle('Create a quarterly business review covering revenue and churn')).toBe('Quarterly Business Review');
     expect(requestTopics('A memo covering pricing, the churn numbers and hiring.')).toEqual(['Pricing', 'Churn numbers', 'Hiring']);
     expect(skeletonSections('Draft a project plan')).toEqual(['Goals', 'Scope', 'Milestones', 'Risks', 'Owners and next steps']);
   });
   it('derives safe default file names from titles', () => {
-    expect(defaultFileName('Q3: Results / Outlook?', 'docx', 'Word')).toBe('Q3 Results Outlook.docx');
-    expect(defaultFileName(null, 'docx', 'Word')).toBe('Word document.docx');
-    expect(defaultFileName('...', 'xlsx', 'Excel')).toBe('Excel document.xlsx');
+    expect(downloadName('Q3: Results / Outlook?', 'docx', 'Word')).toBe('q3-results-outlook.docx');
+    expect(downloadName(null, 'docx', 'Word')).toBe('word-document.docx');
+    expect(downloadName('...', 'xlsx', 'Excel')).toBe('excel-document.xlsx');
   });
 });
 

@@ -1,9 +1,9 @@
 // One format's agent as the runs engine sees it (an AgentRunner): load the document (the run's current
 // version, init_file, or a new one), resolve the inputs, run the tool loop (a provider model, or the
-// builtin engine driving the format's planner), render, and account for credits. `mode: "ask"`
-// offers read-only tools, writes no version and charges only the model's usage. The loop completes
-// only with the requested change in the document (outcome-check.ts); its nudges and fallbacks show as
-// the task's phase and are kept with the run's turns. A task that fails is not charged.
+// builtin engine driving the format's planner), render, and account for credits. `mode: "ask"` goes
+// to the ask engine (src/documents/ask/ask-mode.ts): read-only, no version, only the model's usage.
+// The loop completes only with the requested change in the document (outcome-check.ts); its nudges and
+// fallbacks show as the task's phase and are kept with the run's turns. A task that fails is not charged.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { createBuiltinModel } from '../../llm/builtin/builtin-model.ts';
@@ -17,11 +17,13 @@ import { outcomeProblems } from './outcome-check.ts';
 import { AgentToolbox, coreTools } from './agent-toolbox.ts';
 import type { AgentTurnsRepository } from './agent-turns.repository.ts';
 import { planningBuiltin } from './builtin-agent-planner.ts';
-import { defaultFileName } from './file-name.ts';
+import { downloadName } from '../titles/download-name.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import type { InputResolver } from './input-resolver.ts';
 import { DocumentUnreadable, unreadableReason } from './tool-error.ts';
 import { initFileUnreadable } from '../../runs/references.ts';
+import { AskEngine } from '../ask/ask-engine.ts';
+import { runAskMode } from '../ask/ask-mode.ts';
 
 export interface AgentSettings {
   maxTurns: number;
@@ -48,10 +50,12 @@ interface LoadedDocument {
 export class DocumentAgent implements AgentRunner {
   readonly name: string;
   private readonly d: DocumentAgentDeps;
+  private readonly askEngine: AskEngine;
 
   constructor(deps: DocumentAgentDeps) {
     this.d = deps;
     this.name = deps.adapter.agentName;
+    this.askEngine = new AskEngine({ registry: deps.registry, compiler: deps.compiler, log: deps.log });
   }
 
   async run(input: AgentInput): Promise<AgentResult> {
@@ -68,6 +72,7 @@ export class DocumentAgent implements AgentRunner {
       throw new AppError('invalid_request', 'Ask mode answers questions about an existing document: pass run_id (a run with a document) or init_file.');
     }
     const doc = loaded.doc;
+    if (mode === 'ask') return this.ask(input, doc, inputs, notes, history);
     const changes: string[] = [];
     let finishSummary: string | null = null;
     const notices = new Set<string>();
@@ -126,17 +131,34 @@ export class DocumentAgent implements AgentRunner {
       ...(events.length ? { events: events.map(presentEvent) } : {}),
     };
     await this.d.turns.record({ ...turn, summary, actions: [...new Set(actions)], events: events.map(presentEvent) });
-    if (mode === 'ask') return { artifact: null, summary, credits: Math.max(1, modelCredits), usage };
     await input.reportPhase('rendering');
     const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
     const type = adapter.fileType?.(doc) ?? { contentType: adapter.contentType, extension: adapter.extension };
-    const fileName = input.run.file_name ?? defaultFileName(adapter.title(doc), type.extension, FORMAT_LABEL[adapter.format]);
+    // Named after the title (a slug; the title itself goes in filename*), unless the caller named it or the run has its name.
+    const title = adapter.title(doc)?.replace(/\s+/g, ' ').trim() || null;
+    const fileName = input.run.file_name ?? downloadName(title, type.extension, FORMAT_LABEL[adapter.format]);
+    const named = input.run.file_name === null ? title : input.request.file_name ? null : input.current?.title ?? null;
     return {
-      artifact: { body, contentType: type.contentType, fileName },
+      artifact: { body, contentType: type.contentType, fileName, title: named },
       summary,
       credits: modelCredits + this.d.settings.renderCredits,
       usage,
     };
+  }
+
+  private ask(input: AgentInput, doc: unknown, inputs: Parameters<AnyFormatAdapter['tools']>[0]['inputs'], notes: string[], history: Parameters<typeof conversation>[0]): Promise<AgentResult> {
+    const { adapter } = this.d;
+    const prompt = input.request.prompt;
+    const notices = new Set<string>();
+    const ctx = { doc, inputs, mode: 'ask' as const, noteChange: () => {}, addNotice: (n: string) => notices.add(n) };
+    const tools = [...coreTools({ outline: () => adapter.outline(doc), finish: () => {} }).filter((t) => t.name !== 'finish'), ...adapter.tools(ctx).filter((t) => t.readOnly)];
+    return runAskMode(input, {
+      engine: this.askEngine, format: adapter.format, doc, title: adapter.title(doc), tools, chain: this.d.registry.chain(null),
+      messages: conversation(history, [prompt, adapter.requestContext?.(input.request)].filter(Boolean).join('\n\n')),
+      maxTurns: adapter.maxSteps ?? this.d.settings.maxTurns, turnTimeoutMs: this.d.settings.turnTimeoutMs, notes: [...notices, ...notes],
+      price: (usage) => this.pricedUsage(usage),
+      record: (summary, actions) => this.d.turns.record({ task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode: 'ask', summary, actions }),
+    });
   }
 
   /** The document to act on: init_file when given (explicitly chosen), else the run's current version, else a new one. */

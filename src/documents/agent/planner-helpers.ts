@@ -2,7 +2,7 @@
 // sentence versus the content, the topics a free-form request names, the sections of an outline
 // skeleton for the kind of document asked for, and factual one-line summaries of data tables. None of
 // it invents content: skeleton sections carry labelled placeholders, summaries only compute.
-import { titleFrom } from '../../llm/builtin/text-engine.ts';
+import { titleFromRequest } from '../titles/request-title.ts';
 import type { DataTable } from './format-adapter.ts';
 import { parseMarkdown, type MdBlock } from './markdown.ts';
 
@@ -17,14 +17,9 @@ export function splitRequest(prompt: string): { instruction: string; blocks: MdB
   return { instruction: '', blocks };
 }
 
-/** A title for the document: a leading # heading, else a "titled X" phrase, else the request's subject. */
+/** A title for the document: a leading # heading, else a "titled X" phrase, else the request's subject (src/documents/titles). */
 export function requestTitle(prompt: string, blocks: MdBlock[] = parseMarkdown(prompt)): string {
-  const heading = blocks.find((b) => b.type === 'heading');
-  if (heading && heading.type === 'heading' && blocks.indexOf(heading) <= 1) return heading.text.trim();
-  const titled = /\b(?:titled|called|named|entitled)\s+["“']([^"”']{2,120})["”']/i.exec(prompt) ?? /\b(?:titled|called|named|entitled)\s+([^.,;:\n]{2,80})/i.exec(prompt);
-  if (titled) return titled[1].trim();
-  const t = titleFrom(prompt.split('\n')[0]).replace(/\s+(with|including|covering|using|from|based on)\b.*$/i, '').trim();
-  return t.length > 80 ? `${t.slice(0, 77).trim()}...` : t;
+  return titleFromRequest(prompt, blocks);
 }
 
 const TOPIC_LEADS = /\b(?:covering|covers|cover|including|includes|about|on the topics of|sections?(?: on| for)?|topics?|with sections(?: on| for)?)\s*:?\s+([^.\n]{3,400})/i;

@@ -1,6 +1,7 @@
 // Rule-based text helpers of the builtin engine (POST /text/humanize, /text/rewrite, /text/new-content).
 // The rules only replace stock phrases, never digits or capitalized words, so numbers, dates and names
 // come out exactly as they went in.
+import { titleFromRequest } from '../../documents/titles/request-title.ts';
 import { extractFacts, splitSentences } from './prompt-facts.ts';
 import { keySentences, splitInstruction, titleFrom, words } from './text-engine.ts';
 
@@ -117,7 +118,7 @@ const OUTLINES: [RegExp, string[]][] = [
 export function newContent(prompt: string, fileName?: string | null): string {
   const facts = extractFacts([{ role: 'user', text: prompt }]);
   const base = fileName?.replace(/\.[A-Za-z0-9]+$/, '').replace(/[_-]+/g, ' ').trim();
-  const title = prompt.trim().split(/\s+/).length <= 3 && base ? base : titleFrom(prompt);
+  const title = prompt.trim().split(/\s+/).length <= 3 && base ? base : titleFromRequest(prompt) || titleFrom(prompt);
   const { body } = splitInstruction(prompt);
   const sections = facts.listItems.length >= 2 ? facts.listItems.slice(0, 12) : (OUTLINES.find(([re]) => re.test(prompt))?.[1] ?? ['Overview', 'Key points', 'Next steps']);
   const sentences = splitSentences(body);

@@ -1,6 +1,7 @@
 // What the builtin planner reads out of a prompt for a workbook: its title, the tables it holds
 // (markdown pipe tables, ```csv blocks, comma-separated lines), key/value facts, list items, and the
 // section heading above each table (which names its sheet). Nothing is guessed beyond the text.
+import { titleFromRequest } from '../../titles/request-title.ts';
 import { csvBlock, parseMarkdown, type MdBlock } from '../../agent/markdown.ts';
 import type { CellInput } from '../cell-values.ts';
 
@@ -35,8 +36,7 @@ function titleOf(blocks: MdBlock[], prompt: string): string | null {
   const h = blocks.find((b) => b.type === 'heading');
   if (h && h.type === 'heading') return stripInline(h.text).slice(0, 120);
   const first = prompt.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
-  const sentence = first.replace(/[:.].*$/, '').trim();
-  return sentence && sentence.length <= 80 && !sentence.includes('|') ? sentence : null;
+  return first.includes('|') ? null : titleFromRequest(prompt, blocks) || null;
 }
 
 export function readPromptData(prompt: string): PromptData {

@@ -4,6 +4,7 @@
 // the file holds none.
 import type { RangePos } from '../a1.ts';
 import { readWorkbook } from '../excel.adapter.ts';
+import type { ExcelDocument } from '../excel-document.ts';
 import { readCell, type CellScalar } from './cells.ts';
 import { evaluatorFor } from './formula-book.ts';
 import { sheetViews } from './sheet-view.ts';
@@ -30,7 +31,11 @@ export interface WorkbookValues {
 
 /** Reads the bytes of a workbook; DocumentUnreadable when they are not one. */
 export function readWorkbookValues(bytes: Buffer): WorkbookValues {
-  const doc = readWorkbook(bytes);
+  return workbookValues(readWorkbook(bytes));
+}
+
+/** The values of a workbook already read (an agent's document). */
+export function workbookValues(doc: ExcelDocument): WorkbookValues {
   const { evaluator, book } = evaluatorFor(doc);
   const sheets: SheetValues[] = [];
   for (const view of sheetViews(doc)) {

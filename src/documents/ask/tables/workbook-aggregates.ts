@@ -1,7 +1,7 @@
 // Aggregates over a worksheet table, computed by code (never by a model), each with the cells it read
 // as citations: totals, averages, medians, minimum and maximum (with the row that holds them), counts,
 // top-N rows by a column, and growth between two periods (rows named by period, or period columns).
-import { periodOfLabel } from '../projects/pipeline/facts/periods.ts';
+import { periodOfLabel } from '../../../projects/pipeline/facts/periods.ts';
 import { a1, cellText, dataRows, isNumber, valueAt, type ColumnInfo, type SheetTable } from './workbook-view.ts';
 
 export interface Citation {

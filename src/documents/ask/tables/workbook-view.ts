@@ -1,8 +1,8 @@
 // How Folio reads a worksheet as a table: which row holds the headers, which rows are data and which
-// are totals, what each column holds. Shared by workbook analysis (POST /excel/analyze) and the project
+// are totals, what each column holds. Shared by the ask engine (ask mode, POST /excel/analyze) and the project
 // pipeline's index of .xlsx files. Reads the Excel documents' workbook model; never changes it.
-import { cellAddress, columnIndex, columnLetters, rangeAddress } from '../documents/excel/a1.ts';
-import { getCell, sheetExtent, type CellScalar, type SheetValues, type WorkbookValues } from '../documents/excel/view/workbook-values.ts';
+import { cellAddress, columnIndex, columnLetters, rangeAddress } from '../../excel/a1.ts';
+import { getCell, sheetExtent, type CellScalar, type SheetValues, type WorkbookValues } from '../../excel/view/workbook-values.ts';
 
 export type ColumnKind = 'number' | 'text' | 'date' | 'mixed' | 'empty';
 
