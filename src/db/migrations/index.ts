@@ -9,6 +9,7 @@ import * as m0004 from './0004_llm.ts';
 import * as m0007 from './0007_documents.ts';
 import * as m0010 from './0010_projects.ts';
 import * as m0011 from './0011_editor.ts';
+import * as m0012 from './0012_templates.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_documents': m0007,
   '0010_projects': m0010,
   '0011_editor': m0011,
+  '0012_templates': m0012,
 };

@@ -1,0 +1,89 @@
+// A new document made from an organization's template is an edit of the template's package: its
+// masters, layouts, themes, styles, numbering, headers and footers stay as they are. Starting from it:
+//   - a template part type (.potx, .dotx, .xltx) becomes the document type (.pptx, .docx, .xlsx);
+//   - its sample content is dropped unless kept: slides are deleted with the parts only they used, the
+//     body is emptied down to its final section settings, sheets give way to one blank sheet that the
+//     first real sheet replaces (as in Folio's own workbook template).
+import type { Format } from '../config.ts';
+import { ExcelDocument } from '../documents/excel/excel-document.ts';
+import { addSheet, deleteSheet, renameSheet, safeSheetName } from '../documents/excel/edits/sheets.ts';
+import { removeOrphans } from '../documents/ooxml/orphans.ts';
+import type { OoxmlPackage } from '../documents/ooxml/package.ts';
+import { REL } from '../documents/ooxml/relationships.ts';
+import { childElements, NS, removeNode } from '../documents/ooxml/xml.ts';
+import { deleteSlide } from '../documents/slides/edits/slide-order.ts';
+import type { SlidesDocument } from '../documents/slides/slides-document.ts';
+import type { WordDocument } from '../documents/word/word-document.ts';
+
+/** Main-part content types of templates and of the documents made from them. */
+const DOCUMENT_TYPE: Record<string, string> = {
+  'application/vnd.openxmlformats-officedocument.presentationml.template.main+xml': 'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+};
+
+/** Retypes a template's main part so the package is a document (PowerPoint refuses a .pptx typed as a template). */
+export function asDocumentPackage(pkg: OoxmlPackage): void {
+  const main = pkg.rels('').first(REL.officeDocument)?.target;
+  if (!main) return;
+  const type = pkg.contentType(main);
+  const to = type ? DOCUMENT_TYPE[type] : undefined;
+  if (!to) return;
+  pkg.contentTypes().forget(main);
+  pkg.contentTypes().declare(main, to);
+}
+
+/** Relationship kinds of a Word main part that body content uses (and nothing else does). */
+const BODY_RELS = /\/(image|hyperlink|chart|oleObject|package|diagramData|diagramLayout|diagramQuickStyle|diagramColors|diagramDrawing|video|audio|media)$/;
+
+function dropSlides(doc: SlidesDocument): number {
+  const slides = doc.slides();
+  for (const slide of [...slides].reverse()) deleteSlide(doc, slide);
+  return slides.length;
+}
+
+function dropBody(doc: WordDocument): number {
+  const body = doc.editBody();
+  const blocks = childElements(body).filter((el) => !(el.namespaceURI === NS.w && el.localName === 'sectPr'));
+  for (const el of blocks) removeNode(el);
+  // Pictures, charts and links only the sample body used go with it.
+  const text = doc.pkg.text(doc.main);
+  const rels = doc.pkg.rels(doc.main);
+  const unused = rels.all().filter((r) => BODY_RELS.test(r.type) && !new RegExp(`"${r.id}"`).test(text));
+  for (const r of unused) rels.remove(r.id);
+  removeOrphans(doc.pkg, unused.filter((r) => !r.external).map((r) => r.target), (t) => /\/(styles|theme|numbering|settings|fontTable)$/.test(t));
+  doc.changed();
+  return blocks.length;
+}
+
+function dropSheets(doc: ExcelDocument): number {
+  const originals = doc.sheets();
+  const blank = addSheet(doc, safeSheetName(doc, 'Sheet1'), 0);
+  for (const entry of originals) deleteSheet(doc, doc.sheets().find((s) => s.el === entry.el)!);
+  const kept = doc.sheets().find((s) => s.el === blank.el)!;
+  if (kept.name !== 'Sheet1') renameSheet(doc, kept, 'Sheet1');
+  doc.placeholder = doc.sheets()[0]?.part ?? null;
+  return originals.length;
+}
+
+/** Drops the template's sample content; returns how many slides, body blocks or sheets went. */
+export function dropSampleContent(format: Format, doc: unknown): number {
+  if (format === 'slides') return dropSlides(doc as SlidesDocument);
+  if (format === 'word') return dropBody(doc as WordDocument);
+  return dropSheets(doc as ExcelDocument);
+}
+
+/** The package under a document of any format. */
+export function packageOf(format: Format, doc: unknown): OoxmlPackage {
+  if (format === 'slides') return (doc as SlidesDocument).pkg;
+  if (format === 'word') return (doc as WordDocument).pkg;
+  return (doc as ExcelDocument).pkg;
+}
+
+/**
+ * Whether the prompt asks to keep or fill the template's own content ("keep the sample slides",
+ * "fill in the template", "use the existing text") rather than start from its design only.
+ */
+export function asksToKeepContent(prompt: string): boolean {
+  return /\b(keep|fill(?:\s+in)?|complete|reuse|use|edit|update)\b[^.!?\n]{0,40}\b(sample|example|existing|template'?s?|placeholder|its|their|the)\b[^.!?\n]{0,20}\b(slides?|content|body|text|sheets?|pages?|sections?|fields?|placeholders?|template)\b/i.test(prompt);
+}
