@@ -52,9 +52,12 @@ export const GenerateBody = Type.Object({
   timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
   outline: Type.Optional(SlidesOutline),
   template_id: Type.Optional(Id('A template of this format (`POST /templates`) whose design the new document takes: it is an edit of the template, with the template\'s sample slides, body or sheets dropped unless the prompt asks to keep or fill them. Without it (and without init_file or run_id) the organization\'s default template for the format applies, then Folio\'s built-in design. Not with init_file or run_id (422).')),
-  fields: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,63}$' }), Type.String({ maxLength: 10_000 }), {
+  fields: Type.Optional(Type.Unsafe<Record<string, string>>({
+    type: 'object',
+    propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,63}$' },
+    additionalProperties: { type: 'string', maxLength: 10_000 },
     maxProperties: 200,
-    description: 'Values for `{{name}}` fields of the template (or of init_file, or of the run\'s document): each field is replaced by its value, also when Word or PowerPoint split it across runs, keeping its formatting. With fields the task is a fill-in: no model is called, the template\'s content is kept, and the prompt is recorded but not acted on. At most 200 fields; names match `[A-Za-z_][A-Za-z0-9_.-]*`.',
+    description: 'Values for `{{name}}` fields of the template (or of init_file, or of the run\'s document): each field is replaced by its value, also when Word or PowerPoint split it across runs, keeping its formatting. With fields the task is a fill-in: no model is called, the template\'s content is kept, and the prompt is recorded but not acted on. At most 200 fields; names match `[A-Za-z_][A-Za-z0-9_.-]*` (at most 64 characters), values are strings of at most 10000 characters.',
   })),
 }, { additionalProperties: false });
 

@@ -98,9 +98,9 @@ export function fillFields(pkg: OoxmlPackage, format: Format, values: Record<str
       const nodes = textNodes(c, f);
       const text = nodes.map((t) => t.textContent ?? '').join('');
       const matches = [...text.matchAll(FIELD_PATTERN)];
+      for (const m of matches) seen.add(m[1]);
       // Last first, so earlier offsets stay valid.
       for (const m of matches.reverse()) {
-        seen.add(m[1]);
         if (!(m[1] in values)) continue;
         if (!changed) {
           pkg.edit(part);
@@ -111,8 +111,9 @@ export function fillFields(pkg: OoxmlPackage, format: Format, values: Record<str
       }
     }
   }
+  const order = [...seen];
   return {
-    filled,
+    filled: Object.fromEntries(Object.entries(filled).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))),
     unfilled: [...seen].filter((n) => !(n in values)),
     unknown: Object.keys(values).filter((n) => !seen.has(n)),
   };

@@ -10,7 +10,7 @@ import { addSheet, deleteSheet, renameSheet, safeSheetName } from '../documents/
 import { removeOrphans } from '../documents/ooxml/orphans.ts';
 import type { OoxmlPackage } from '../documents/ooxml/package.ts';
 import { REL } from '../documents/ooxml/relationships.ts';
-import { childElements, NS, removeNode } from '../documents/ooxml/xml.ts';
+import { child, childElements, descendants, insertBefore, NS, removeNode, type Element } from '../documents/ooxml/xml.ts';
 import { deleteSlide } from '../documents/slides/edits/slide-order.ts';
 import type { SlidesDocument } from '../documents/slides/slides-document.ts';
 import type { WordDocument } from '../documents/word/word-document.ts';
@@ -42,9 +42,30 @@ function dropSlides(doc: SlidesDocument): number {
   return slides.length;
 }
 
+/**
+ * The final section takes the headers and footers it inherited: in Word a section without a
+ * header or footer reference of a type shows the previous section's, and those sections go with the body.
+ */
+function inheritHeaders(body: Element, final: Element): void {
+  const last = new Map<string, Element>();
+  let titlePage: Element | null = null;
+  for (const sectPr of descendants(body, NS.w, 'sectPr')) {
+    if (sectPr === final) break;
+    for (const ref of childElements(sectPr)) {
+      if (ref.namespaceURI === NS.w && (ref.localName === 'headerReference' || ref.localName === 'footerReference')) last.set(`${ref.localName}/${ref.getAttributeNS(NS.w, 'type') || 'default'}`, ref);
+      if (ref.namespaceURI === NS.w && ref.localName === 'titlePg') titlePage = ref;
+    }
+  }
+  const own = new Set(childElements(final).filter((r) => /^(header|footer)Reference$/.test(r.localName ?? '')).map((r) => `${r.localName}/${r.getAttributeNS(NS.w, 'type') || 'default'}`));
+  for (const [k, ref] of last) if (!own.has(k)) final.insertBefore(ref.cloneNode(true), final.firstChild);
+  if (titlePage && !childElements(final).some((e) => e.localName === 'titlePg')) insertBefore(final, titlePage.cloneNode(true) as Element, ['textDirection', 'bidi', 'rtlGutter', 'docGrid', 'printerSettings', 'sectPrChange']);
+}
+
 function dropBody(doc: WordDocument): number {
   const body = doc.editBody();
-  const blocks = childElements(body).filter((el) => !(el.namespaceURI === NS.w && el.localName === 'sectPr'));
+  const final = child(body, NS.w, 'sectPr');
+  if (final) inheritHeaders(body, final);
+  const blocks = childElements(body).filter((el) => el !== final);
   for (const el of blocks) removeNode(el);
   // Pictures, charts and links only the sample body used go with it.
   const text = doc.pkg.text(doc.main);
