@@ -39,7 +39,7 @@ function layoutNames(bytes: Buffer): Promise<Map<string, string>> {
 }
 
 describe('deck templates', () => {
-  it('analyses a LibreOffice deck: slide size, layouts with placeholder kinds, what Folio uses each for, PNG thumbnails', async () => {
+  it('analyses a PowerPoint deck: slide size, layouts with placeholder kinds, what Folio uses each for, PNG thumbnails', async () => {
     const withThumbnails = await startTestApp(withRuns({}));
     try {
       await analyse(withThumbnails);
@@ -50,20 +50,21 @@ describe('deck templates', () => {
 
   async function analyse(t: TestApp): Promise<void> {
     const org = await t.signup();
-    const res = await uploadTemplate(t, org.secret, 'focus.pptx', corpusFile('pptx/lo-tpl-focus.pptx'), { name: 'Focus', description: 'LibreOffice Focus', tags: 'brand,2026' });
+    const res = await uploadTemplate(t, org.secret, 'comments.pptx', corpusFile('pptx/pp-comments.pptx'), { name: 'Office', description: 'PowerPoint 2007 deck', tags: 'brand,2026' });
     expect(res.statusCode, res.body).toBe(201);
     const tpl = res.json();
-    expect(tpl).toMatchObject({ format: 'slides', name: 'Focus', description: 'LibreOffice Focus', tags: ['brand', '2026'], is_default: false, version: 1 });
+    expect(tpl).toMatchObject({ format: 'slides', name: 'Office', description: 'PowerPoint 2007 deck', tags: ['brand', '2026'], is_default: false, version: 1, warnings: [] });
     expect(tpl.template_id).toMatch(/^tpl_/);
     const s = tpl.analysis.slides;
-    expect(s.slide_size).toMatchObject({ aspect_ratio: expect.any(String), width_emu: expect.any(Number) });
-    expect(s.sample_slides).toBeGreaterThan(0);
-    expect(s.layouts.length).toBeGreaterThan(3);
-    const usedFor = s.layouts.flatMap((l: any) => l.used_for);
-    for (const kind of ['title', 'bullets', 'chart', 'closing']) expect(usedFor).toContain(kind);
-    const bullets = s.layouts.find((l: any) => l.used_for.includes('bullets'));
-    expect(bullets.placeholders).toContain('title');
-    expect(bullets.placeholders.some((p: string) => p === 'content' || p === 'text')).toBe(true);
+    expect(s.slide_size).toEqual({ width_emu: 9144000, height_emu: 6858000, width_in: 10, height_in: 7.5, aspect_ratio: '4:3' });
+    expect(s.sample_slides).toBe(11);
+    expect(s.layouts.map((l: any) => [l.name, l.used_for])).toEqual([
+      ['Title Slide', ['title', 'closing']], ['Title and Content', ['bullets', 'chart', 'table', 'quote']], ['Section Header', ['section']],
+      ['Two Content', ['two_column']], ['Comparison', []], ['Title Only', ['title_only']], ['Blank', ['blank']], ['Content with Caption', []],
+      ['Picture with Caption', ['image']], ['Title and Vertical Text', []], ['Vertical Title and Text', []],
+    ]);
+    const bullets = s.layouts[1];
+    expect(bullets.placeholders).toEqual(['title', 'content', 'date', 'footer', 'slide_number']);
     // Thumbnails: one PNG per layout, rendered through LibreOffice.
     const thumb = await fetchBytes(t, bullets.thumbnail_url);
     expect(thumb.type).toBe('image/png');
@@ -73,6 +74,17 @@ describe('deck templates', () => {
     expect(again.versions).toEqual([expect.objectContaining({ version: 1, size: tpl.file.size, sha256: tpl.file.sha256 })]);
     expect(again.analysis).toMatchObject({ slides: { layouts: expect.any(Array) } });
   }
+
+  it('warns where a deck cannot hold what Folio makes (no content placeholder), and reports a LibreOffice deck', async () => {
+    const org = await t.signup();
+    const plain = (await uploadTemplate(t, org.secret, 'sections.pptx', corpusFile('pptx/pp-sections.pptx'), { name: 'Plain' })).json();
+    expect(plain.warnings).toContain('no layout with a content placeholder: bullets slides will use "Title & Subtitle" plus a text box.');
+    const pencil = (await uploadTemplate(t, org.secret, 'pencil.pptx', corpusFile('pptx/lo-tpl-pencil.pptx'), { name: 'Pencil' })).json();
+    expect(pencil.analysis.slides).toMatchObject({ slide_size: { aspect_ratio: '16:9' }, masters: 2, sample_slides: 2 });
+    expect(pencil.warnings).toContain('no section layout: section slides will use "Title Slide".');
+    expect(pencil.analysis.slides.layouts.every((l: any) => l.thumbnail_url === null)).toBe(true);
+    expect(pencil.warnings).toContain('Layout thumbnails are not rendered on this deployment (FOLIO_TEMPLATE_THUMBNAILS=false).');
+  });
 
   it('generates a deck in a PowerPoint template: its layouts and masters, sample slides dropped, the run records template and version', async () => {
     const org = await t.signup();

@@ -4,7 +4,7 @@
 // so what this reports is what generation does.
 import { REL } from '../../documents/ooxml/relationships.ts';
 import { EMU_PER_INCH } from '../../documents/slides/deck.ts';
-import { contentSlots, describeLayout, layoutScore, SLIDE_KINDS, type LayoutInfo, type SlideKind } from '../../documents/slides/design/layouts.ts';
+import { contentSlots, describeLayout, findPlaceholder, layoutScore, SLIDE_KINDS, type LayoutInfo, type SlideKind } from '../../documents/slides/design/layouts.ts';
 import { pickLayout } from '../../documents/slides/edits/slide-plan.ts';
 import type { SlidesDocument } from '../../documents/slides/slides-document.ts';
 
@@ -72,6 +72,13 @@ export function analyzeDeck(doc: SlidesDocument, sampleSlides: number): { analys
           : `no ${kind} layout`;
       warnings.push(`${what}: ${KIND_NAME[kind].replace('_', '-')} slides will use ${fallbackWords(kind, layout)}.`);
     }
+  }
+  // Content layouts whose title sits below their content: slides made from them look as the template draws them.
+  for (const part of new Set(['bullets', 'chart', 'table'].map((k) => [...chosen].find(([, kinds]) => kinds.includes(k))?.[0]).filter((p): p is string => !!p))) {
+    const l = catalog.find((x) => x.part === part)!;
+    const title = findPlaceholder(l, 'title')?.resolved;
+    const content = contentSlots(l)[0]?.resolved;
+    if (title && content && title.y >= content.y + content.cy * 0.5) warnings.push(`Layout "${l.name}" puts its title below its content area; content slides made from it keep that arrangement.`);
   }
   const masters = [...new Set(catalog.map((l) => l.master))];
   const layouts = catalog.map((l, i) => ({
