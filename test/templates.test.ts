@@ -223,3 +223,20 @@ describe('files that are not templates', () => {
     expect(fs.existsSync(path.join(localBlobsDir(t), 'orgs', org.org_id, 'templates'))).toBe(false);
   }, 60_000);
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the template endpoints, template_id and fields on generation, and the run\'s template', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/v1/templates']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/v1/templates/{template_id}']).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(doc.paths['/api/v1/templates/{template_id}/file'].put.requestBody.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/api/v1/templates'].post.responses['201']).toBeDefined();
+    expect(doc.paths['/api/v1/templates'].post.description).toContain('.potx');
+    const body = doc.paths['/api/v1/slides/generate'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.template_id.description).toContain('default template');
+    expect(body.properties.fields.propertyNames.pattern).toBe('^[A-Za-z_][A-Za-z0-9_.-]{0,63}$');
+    const run = doc.paths['/api/v1/runs/{run_id}'].get.responses['200'].content['application/json'].schema;
+    expect(run.properties.template.type).toEqual(['object', 'null']);
+    expect(doc.tags.map((x: any) => x.name)).toContain('Templates');
+  });
+});
