@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchBytes } from './helpers/export.ts';
+import { zip } from './helpers/fixtures.ts';
 import { count, generate, key, withRuns } from './helpers/runs.ts';
 import { corpusFile, inspectPptx, packageParts, phText, runDocument } from './helpers/slides.ts';
 import { localBlobsDir } from './helpers/storage.ts';
@@ -215,6 +216,11 @@ describe('files that are not templates', () => {
       expect(res.json().detail[0], name).toMatchObject({ loc: ['body', 'file'], type });
       expect(res.json().message, name).toMatch(message);
     }
+    // The /files archive checks: an entry that expands 1000 times is refused as a zip bomb (413).
+    const bomb = zip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'ppt/media/zeros.bin', data: Buffer.alloc(4 * 1024 * 1024) }]);
+    const big = await uploadTemplate(t, org.secret, 'bomb.pptx', bomb, { name: 'bomb' });
+    expect(big.statusCode, big.body).toBe(413);
+    expect(big.json()).toMatchObject({ success: false, error: 'payload_too_large' });
     const missingName = await uploadTemplate(t, org.secret, 'pencil.pptx', corpusFile('pptx/lo-tpl-pencil.pptx'), {});
     expect(missingName.statusCode).toBe(422);
     expect(missingName.json().detail[0]).toMatchObject({ loc: ['body', 'name'] });

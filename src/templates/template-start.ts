@@ -102,9 +102,11 @@ export function packageOf(format: Format, doc: unknown): OoxmlPackage {
 }
 
 /**
- * Whether the prompt asks to keep or fill the template's own content ("keep the sample slides",
- * "fill in the template", "use the existing text") rather than start from its design only.
+ * Whether the prompt asks to keep or fill the template's own content ("keep the sample slides", "fill
+ * in the template", "reuse its existing text") rather than start from its design only. Merely naming
+ * the template ("use our template for a deck about X") does not keep its content.
  */
 export function asksToKeepContent(prompt: string): boolean {
-  return /\b(keep|fill(?:\s+in)?|complete|reuse|use|edit|update)\b[^.!?\n]{0,40}\b(sample|example|existing|template'?s?|placeholder|its|their|the)\b[^.!?\n]{0,20}\b(slides?|content|body|text|sheets?|pages?|sections?|fields?|placeholders?|template)\b/i.test(prompt);
+  return /\b(keep|retain|preserve|reuse)\b[^.!?\n]{0,40}\b(sample|example|existing|template'?s?|its|their|the)\b[^.!?\n]{0,20}\b(slides?|content|body|text|sheets?|pages?|sections?)\b/i.test(prompt)
+    || /\bfill(?:\s+in|\s+out)?\b[^.!?\n]{0,30}\b(template|placeholders?|fields?|form)\b/i.test(prompt);
 }

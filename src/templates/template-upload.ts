@@ -35,7 +35,9 @@ export async function checkTemplateUpload(staged: StagedFile, zipLimits: ZipLimi
   if (isZipSignature(head)) await checkZip(staged.path, zipLimits);
   const sniffed = await sniffType(staged.path, head, staged.fileName);
   const bytes = await fsp.readFile(staged.path);
-  if (sniffed.ext === 'cfb' || /^application\/(x-cfb|msword|vnd\.ms-)/.test(sniffed.contentType) && !isZipSignature(head)) {
+  // Office files that are not zip packages: OLE compound files (legacy .ppt/.doc/.xls, or an encrypted OOXML).
+  const ole = !isZipSignature(head) && (sniffed.ext === 'cfb' || sniffed.ext in LEGACY || /^application\/(x-cfb|msword|vnd\.ms-)/.test(sniffed.contentType));
+  if (ole) {
     if (isEncryptedOffice(bytes)) throw refuse('The file is password-protected (encrypted). Remove the password in Office (File > Info > Protect) and upload it again.', 'encrypted_file');
     const legacy = LEGACY[sniffed.ext];
     throw refuse(`${legacy ? `${legacy} is` : 'This is'} a legacy binary Office format; save the template as .pptx/.potx, .docx/.dotx or .xlsx/.xltx and upload that.`, 'unsupported_file_type');
