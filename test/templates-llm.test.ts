@@ -46,7 +46,7 @@ describe('a model making a deck in a template', () => {
     expect(phText(deck.slides[1], 'body')).toBe('Open East first\nHire two sellers');
     const run = (await t.inject({ method: 'GET', url: `/api/v1/runs/${res.json().run_id}`, headers: key(org.secret) })).json();
     expect(run.template).toEqual({ template_id: tpl.template_id, version: 1 });
-  }, 60_000);
+  }, 120_000);
 
   it('fills fields without calling the model, also in an init_file; keeps sample slides when asked', async () => {
     fake.reset();
@@ -72,5 +72,5 @@ describe('a model making a deck in a template', () => {
     const kept = await generate(t, org.secret, { prompt: 'Keep the sample slides of the template as they are', template_id: tpl.template_id }, 'slides');
     expect(kept.statusCode, kept.body).toBe(200);
     expect(inspectPptx((await runDocument(t, org.secret, kept.json().run_id)).bytes).slides).toHaveLength(11);
-  }, 60_000);
+  }, 180_000);
 });

@@ -61,7 +61,7 @@ print(json.dumps({"header": d.sections[-1].header.paragraphs[0].text, "styles": 
     expect(doc.header).toBe('Header for section-1');
     expect(doc.styles).toContain('Heading 1');
     expect((await getRun(org.secret, res.json().run_id)).template).toEqual({ template_id: tpl.template_id, version: 1 });
-  }, 60_000);
+  }, 120_000);
 
   it("a LibreOffice template's own heading styles", async () => {
     const org = await t.signup();
@@ -75,7 +75,7 @@ print(json.dumps({"header": d.sections[-1].header.paragraphs[0].text, "styles": 
     const agenda = text(await packageParts(corpusFile('docx/lo-tpl-agenda.docx')), 'word/document.xml');
     const sample = /<w:t[^>]*>([^<]{12,})<\/w:t>/.exec(agenda)![1];
     expect(body).not.toContain(sample);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('workbook templates', () => {
@@ -96,7 +96,7 @@ describe('workbook templates', () => {
     const tables = [...after.keys()].filter((p) => /^xl\/tables\/.+\.xml$/.test(p)).map((p) => text(after, p));
     expect(tables.some((x) => x.includes('tableStyleInfo name="Simple Monthly Budget"'))).toBe(true);
     expect(text(after, '[Content_Types].xml')).toContain('spreadsheetml.sheet.main+xml');
-  }, 60_000);
+  }, 120_000);
 
   it('a Google Sheets workbook as the organization default for excel', async () => {
     const org = await t.signup();
@@ -109,7 +109,7 @@ describe('workbook templates', () => {
     expect(text(after, 'xl/theme/theme1.xml')).toContain('name="Sheets"');
     expect(text(after, 'xl/workbook.xml')).toMatch(/<sheet [^>]*name="Visitors"/);
     expect(text(after, 'xl/workbook.xml')).not.toMatch(/<sheet [^>]*name="Sheet1"/);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('{{field}} fill-in', () => {
@@ -136,7 +136,7 @@ describe('{{field}} fill-in', () => {
     expect(body).toContain('<w:r><w:t xml:space="preserve">Dear Ada Lovelace</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">, your order A-17 ships on {{date}}.</w:t></w:r>');
     expect(body).toContain('section without header of its own.');
     expect(text(after, 'word/header2.xml')).toContain('Acme &amp; Co confidential');
-  }, 60_000);
+  }, 120_000);
 
   it('fills a deck template (runs split by formatting) and a workbook (shared strings); refuses fields with nothing to fill', async () => {
     const org = await t.signup();
@@ -160,5 +160,5 @@ describe('{{field}} fill-in', () => {
     expect(nothing.json().detail[0]).toMatchObject({ loc: ['body', 'fields'] });
     const badName = await generate(t, org.secret, { prompt: 'Fill it', template_id: wt.template_id, fields: { 'no spaces': 'x' } }, 'excel');
     expect(badName.statusCode).toBe(422);
-  }, 60_000);
+  }, 120_000);
 });

@@ -41,13 +41,14 @@ function layoutNames(bytes: Buffer): Promise<Map<string, string>> {
 
 describe('deck templates', () => {
   it('analyses a PowerPoint deck: slide size, layouts with placeholder kinds, what Folio uses each for, PNG thumbnails', async () => {
-    const withThumbnails = await startTestApp(withRuns({}));
+    // A generous conversion timeout: the test machine may be busy.
+    const withThumbnails = await startTestApp(withRuns({}), { env: { FOLIO_EXPORT_TIMEOUT_MS: '240000' } });
     try {
       await analyse(withThumbnails);
     } finally {
       await withThumbnails.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   async function analyse(t: TestApp): Promise<void> {
     const org = await t.signup();
@@ -109,7 +110,7 @@ describe('deck templates', () => {
     expect((await packageParts(bytes)).get('[Content_Types].xml')!.toString()).toContain('presentationml.presentation.main+xml');
     const run = await getRun(org.secret, res.json().run_id);
     expect(run.template).toEqual({ template_id: tpl.template_id, version: 1 });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('management', () => {
@@ -180,7 +181,7 @@ describe('management', () => {
     const word = await generate(t, owner.secret, { prompt: DECK, template_id: id }, 'word');
     expect(word.statusCode).toBe(422);
     expect(word.json().detail[0]).toMatchObject({ loc: ['body', 'template_id'], type: 'format_mismatch' });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('files that are not templates', () => {
@@ -227,7 +228,7 @@ describe('files that are not templates', () => {
     expect(await count(t, sql`select count(*)::int as n from templates where org_id = ${org.org_id}`)).toBe(0);
     expect(await count(t, sql`select count(*)::int as n from template_versions where org_id = ${org.org_id}`)).toBe(0);
     expect(fs.existsSync(path.join(localBlobsDir(t), 'orgs', org.org_id, 'templates'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the OpenAPI document', () => {

@@ -9,6 +9,7 @@ import { FOOTER_TYPES } from '../documents/slides/design/placeholders.ts';
 import { createSlide } from '../documents/slides/edits/new-slide.ts';
 import { paragraphsXml, placeholderXml } from '../documents/slides/edits/shapes.ts';
 import type { SlidesDocument } from '../documents/slides/slides-document.ts';
+import { AppError } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
 import { startFromTemplate } from './template-documents.ts';
 
@@ -63,7 +64,9 @@ export class LayoutThumbnails {
       return { pngs, problem };
     } catch (err) {
       this.log.warn({ err }, 'template thumbnails could not be rendered');
-      return { pngs: [], problem: `Layout thumbnails could not be rendered: ${(err as Error).message.replace(/\.$/, '')}.` };
+      // The cause is logged; the caller is told without server paths or commands.
+      const why = err instanceof AppError && err.status < 500 ? `: ${err.message.replace(/\.$/, '')}` : ' (the converter failed or timed out)';
+      return { pngs: [], problem: `Layout thumbnails could not be rendered${why}; the template was stored without them. Upload it again as a new version to retry.` };
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
