@@ -113,6 +113,21 @@ describe('deck templates', () => {
   }, 120_000);
 });
 
+describe('footers', () => {
+  it("new slides repeat the footers the template's sample slides showed (LibreOffice deck)", async () => {
+    const org = await t.signup();
+    const tpl = (await uploadTemplate(t, org.secret, 'focus.pptx', corpusFile('pptx/lo-tpl-focus.pptx'), { name: 'Focus' })).json();
+    const res = await generate(t, org.secret, { prompt: DECK, template_id: tpl.template_id }, 'slides');
+    expect(res.statusCode, res.body).toBe(200);
+    const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
+    const sample = inspectPptx(corpusFile('pptx/lo-tpl-focus.pptx')).slides[1];
+    const footerTypes = (s: typeof sample) => s.placeholders.map((p) => p.type).filter((x) => ['dt', 'ftr', 'sldNum'].includes(x)).sort();
+    expect(footerTypes(sample).length).toBeGreaterThan(0);
+    // As in the template: the title slide without footers, content slides with the slide number.
+    expect(deck.slides.map((s) => [s.layout, footerTypes(s)])).toEqual([['Title Slide', []], ['Title, Content', footerTypes(sample)], ['Title, Content', footerTypes(sample)]]);
+  }, 120_000);
+});
+
 describe('management', () => {
   it('one default per organization and format, applied when a request names no template; versions keep old runs stable', async () => {
     const org = await t.signup();

@@ -38,6 +38,14 @@ const BODY_RELS = /\/(image|hyperlink|chart|oleObject|package|diagramData|diagra
 
 function dropSlides(doc: SlidesDocument): number {
   const slides = doc.slides();
+  // The footers the samples showed are repeated on new slides of the same layout (else master).
+  // Keys: the layout part, the layout's name (decks often repeat their layouts under several masters),
+  // then the master; a layout whose samples showed none (a title slide) stays without.
+  for (const s of slides) {
+    if (!s.layout) continue;
+    for (const k of [s.layout.part, `name:${s.layout.name}`]) if (!doc.sampleFooters.has(k)) doc.sampleFooters.set(k, s.footers);
+    if (s.footers.length && !doc.sampleFooters.has(s.layout.master)) doc.sampleFooters.set(s.layout.master, s.footers);
+  }
   for (const slide of [...slides].reverse()) deleteSlide(doc, slide);
   return slides.length;
 }
