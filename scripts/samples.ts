@@ -18,7 +18,8 @@ const filter = process.argv[2] ?? '';
 async function samplesOf(format: string): Promise<Sample[]> {
   const file = path.join(import.meta.dirname, 'samples', `${format}.ts`);
   if (!fs.existsSync(file)) return [];
-  return ((await import(file)) as { samples: Sample[] }).samples;
+  const inTemplates = ((await import('./samples/templates.ts')) as { templateSamples: Record<string, Sample[]> }).templateSamples[format] ?? [];
+  return [...((await import(file)) as { samples: Sample[] }).samples, ...inTemplates];
 }
 
 const adapters = await loadInstalledAdapters();

@@ -29,6 +29,7 @@ import { analysisRoutes } from './analysis/analysis.routes.ts';
 import { AnalysisService } from './analysis/analysis.service.ts';
 import { FilesRepository } from './storage/files.repository.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
+import { templatesRoutes } from './templates/templates.routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerProjectsRoutes(api, config, ctx.projects, ctx.runs);
     await analysisRoutes(api, { analysis: new AnalysisService({ config, db: ctx.database.db, files: new FilesRepository(ctx.database.db), blobs: ctx.blobs, llm: ctx.llm, credits: ctx.credits, usage: new LlmUsageRepository(ctx.database.db), log: app.log }) });
     await ctx.editor.apiRoutes(api);
+    await templatesRoutes(api, { config, templates: ctx.templates.service(ctx.export.converter) });
     await unavailableRoutes(api);
     if (options.extraRoutes) await options.extraRoutes(api);
   }, { prefix: API_PREFIX });

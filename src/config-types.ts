@@ -50,6 +50,8 @@ export interface DocumentsConfig {
   turnTimeoutMs: number;
   renderCredits: number;
   contextFileChars: number;
+  /** Render layout thumbnails of deck templates (src/templates). */
+  templateThumbnails: boolean;
 }
 
 export type Format = 'word' | 'excel' | 'slides';

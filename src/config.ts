@@ -179,6 +179,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       turnTimeoutMs: v.FOLIO_AGENT_TURN_TIMEOUT_MS as number,
       renderCredits: v.FOLIO_AGENT_RENDER_CREDITS as number,
       contextFileChars: v.FOLIO_AGENT_CONTEXT_FILE_CHARS as number,
+      templateThumbnails: v.FOLIO_TEMPLATE_THUMBNAILS as boolean,
     },
     projects: {
       pipelineConcurrency: v.FOLIO_PROJECT_PIPELINE_CONCURRENCY as number,

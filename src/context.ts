@@ -34,6 +34,7 @@ import { createProjectsModule, type ProjectsModule } from './projects/projects.m
 import { createEditTokens, createEditorModule, type EditorModule } from './editor/editor.module.ts';
 import { agentUsageRecorder } from './llm/agent-usage.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
+import { createTemplatesModule, type TemplatesModule } from './templates/templates.module.ts';
 
 export interface AppContext {
   config: Config;
@@ -66,6 +67,8 @@ export interface AppContext {
   projects: ProjectsModule;
   /** The embedded editor: edit links, the WOPI host and locks, the built-in editors. */
   editor: EditorModule;
+  /** Organization templates: management, analysis and thumbnails, and their use in generation. */
+  templates: TemplatesModule;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.
     const adapters = await loadInstalledAdapters();
-    const agents = options.agents ?? createDocumentAgents({ config, database, llm, blobs, outbound, log }, adapters);
+    const templates = createTemplatesModule({ config, database, blobs, log });
+    const agents = options.agents ?? createDocumentAgents({ config, database, llm, blobs, outbound, log, templates: templates.source }, adapters);
     // Edit links are minted by the runs engine on every read of a completed run.
     const editTokens = createEditTokens(config, database);
     // The engine calls the webhooks dispatcher inside each terminal transaction, and the webhooks module
@@ -126,6 +130,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       editLinks: editTokens,
       recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
       readInitFile: initFileReader(adapters),
+      templates: templates.resolver,
     });
     webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, log });
     runs.workers.attach(webhooks.worker);
@@ -162,6 +167,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       llm,
       projects,
       editor,
+      templates,
       close: async () => {
         for (const close of closers) await close().catch((err) => log.warn({ err }, 'error while closing'));
         if (!options.database) await database.close();

@@ -22,7 +22,7 @@ describe('runs', () => {
     const run = (await get(org.secret, `/runs/${word.run_id}`)).json();
     expect(run).toEqual({
       run_id: word.run_id, task_id: word.task_id, format: 'word', status: 'completed', file_name: 'memo.docx', title: null, version: 1,
-      download_url: expect.stringContaining('/api/v1/blobs/'), edit_url: expect.stringContaining(`/edit/${word.run_id}?token=fet_`), created_at: expect.any(String), updated_at: expect.any(String), expires_at: expect.any(String),
+      download_url: expect.stringContaining('/api/v1/blobs/'), edit_url: expect.stringContaining(`/edit/${word.run_id}?token=fet_`), created_at: expect.any(String), updated_at: expect.any(String), expires_at: expect.any(String), template: null,
     });
     expect(Date.parse(run.expires_at) - Date.parse(run.updated_at)).toBeGreaterThan(29 * 86_400_000);
 

@@ -1,6 +1,9 @@
 // What a gallery sample is, and how one is built: through the format adapter's own tools, either with
 // the calls a model would make (`calls`) or with the builtin engine's plan for the prompt. Every call
 // must succeed, so a sample that stops matching the tools fails loudly.
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFromTemplate } from '../../src/templates/template-documents.ts';
 import { AgentToolbox, coreTools } from '../../src/documents/agent/agent-toolbox.ts';
 import type { AnyFormatAdapter, BrandInput, ContextFile, DataTable, ImageInput, PlannedToolCall, ResolvedInputs } from '../../src/documents/agent/format-adapter.ts';
 
@@ -16,6 +19,8 @@ export interface Sample {
   brand?: BrandInput | null;
   /** The tool calls a model would make; without them, the builtin engine's plan for the prompt is used. */
   calls?: PlannedToolCall[];
+  /** An organization template (a corpus file, relative to the repository) the document is made in, as `template_id` does. */
+  template?: string;
 }
 
 export function image(id: string, fileName: string, bytes: Buffer, width: number, height: number, caption: string | null = null): ImageInput {
@@ -28,7 +33,9 @@ export function contextFile(ref: number, fileName: string, text: string): Contex
 
 export async function buildSample(adapter: AnyFormatAdapter, sample: Sample): Promise<{ bytes: Buffer; summary: string }> {
   const inputs: ResolvedInputs = { contextFiles: sample.contextFiles ?? [], dataSources: sample.dataSources ?? [], images: sample.images ?? [], brand: sample.brand ?? null };
-  const doc = adapter.create();
+  const doc = sample.template
+    ? startFromTemplate(adapter.format, fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', sample.template)), false).doc
+    : adapter.create();
   const changes: string[] = [];
   let summary = '';
   const box = new AgentToolbox([

@@ -4,9 +4,11 @@ import type { ColumnType, Generated } from 'kysely';
 
 import type { ExportRenditionsTable, LlmBudgetsTable, LlmMonthlyUsageTable, LlmUsageTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './schema-delivery.ts';
 import type { ProjectFactsTable, ProjectFilesTable, ProjectInsightsTable, ProjectsTable } from './schema-projects.ts';
+import type { TemplatesTable, TemplateVersionsTable } from './schema-templates.ts';
 
 export type * from './schema-delivery.ts';
 export type * from './schema-projects.ts';
+export type * from './schema-templates.ts';
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -118,6 +120,9 @@ export interface RunsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   retain_until: Timestamp;
+  /** The template the run's first document was made from (issue 21), and its version. */
+  template_id: ColumnType<string | null, string | null | undefined, string | null>;
+  template_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TasksTable {
@@ -240,6 +245,8 @@ export interface DB {
   project_files: ProjectFilesTable;
   project_facts: ProjectFactsTable;
   project_insights: ProjectInsightsTable;
+  templates: TemplatesTable;
+  template_versions: TemplateVersionsTable;
 }
 
 export type { Generated };

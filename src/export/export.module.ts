@@ -25,6 +25,8 @@ export interface ExportModuleDeps {
 
 export interface ExportModule {
   service: ExportService;
+  /** The converter behind exports (template layout thumbnails render through it too). */
+  converter: Converter;
   pool: LibreOfficePool;
   sweeper: ExportSweeper;
   /** Boots the pool when FOLIO_EXPORT_POOL_START=boot (in the background) and starts the sweeper. */
@@ -55,11 +57,13 @@ export function createExportModule(d: ExportModuleDeps): ExportModule {
     convert: (req) => pool.convert(req),
   };
   const repo = new ExportRepository(d.database.db);
-  const service = new ExportService({ runs: d.runs, files: d.files, blobs: d.blobs, repo, converter: new Converter(office, c.timeoutMs, c.pngMaxPages), scratchDir: path.join(tmp, 'export') });
+  const converter = new Converter(office, c.timeoutMs, c.pngMaxPages);
+  const service = new ExportService({ runs: d.runs, files: d.files, blobs: d.blobs, repo, converter, scratchDir: path.join(tmp, 'export') });
   const sweeper = new ExportSweeper(repo, service, d.config.storage.signedUrlTtlSeconds, c.sweepIntervalMs, d.log);
 
   return {
     service,
+    converter,
     pool,
     sweeper,
     async start() {

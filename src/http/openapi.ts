@@ -33,6 +33,7 @@ export function openApiDocument(config: Config, prefix: string) {
       { name: 'Generation', description: 'Generate or edit Word, Excel and PowerPoint documents (sync, or async with polling)' },
       { name: 'Tasks', description: 'Poll and cancel generation tasks' },
       { name: 'Runs', description: 'Generated documents: list, inspect, download' },
+      { name: 'Templates', description: 'An organization\'s own decks, documents and workbooks as the design of what Folio makes: upload (analysed, with layout thumbnails), versions, the default per format; `template_id` and `fields` on the generate endpoints' },
       { name: 'Credits', description: 'Balance and ledger of credit movements' },
       { name: 'Export', description: 'Convert run documents and uploaded files to pdf, png, html, txt, csv, odt and odp' },
       { name: 'Webhooks', description: 'Subscriptions to run events, signed delivery with retries, and the delivery log' },

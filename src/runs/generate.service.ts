@@ -11,7 +11,7 @@ import { AppError, ERROR_STATUS, errors, type ErrorCode } from '../errors.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { FORMAT_LABEL, type AgentRegistry } from './agents.ts';
+import { FORMAT_LABEL, RUNNER_FIELD, type AgentRegistry } from './agents.ts';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
 import type { ReferenceChecker } from './references.ts';
 import type { RunLinks } from './run-links.ts';
@@ -47,6 +47,17 @@ export interface GenerateDeps {
   checkWebhookUrl?: (url: string) => void;
   /** Refuses a request whose content cannot be fulfilled (400 preflight_failed), after the balance and reference checks. */
   preflight?: (format: Format, body: GenerateRequest) => void;
+  /** The template a request uses (its template_id, else the organization's default for a new document; src/templates). */
+  templates?: TemplateResolver;
+}
+
+/** A template version a run is made from; recorded on the run and in the task's request. */
+export interface ResolvedTemplate { template_id: string; version: number }
+
+export interface TemplateResolver {
+  resolve(orgId: string, format: Format, body: GenerateRequest): Promise<ResolvedTemplate | null>;
+  /** The task request's field carrying the version. */
+  versionField: string;
 }
 
 /** What must match for a reused idempotency key: the whole body except `async` (and the key itself). */
@@ -80,9 +91,9 @@ export class GenerateService {
     let task = body.idempotency_key ? await this.replay(key.org_id, body.idempotency_key, print!) : undefined;
     let replayed = task !== undefined;
     if (!task) {
-      await this.check(key.org_id, format, body);
+      const template = await this.check(key.org_id, format, body);
       try {
-        task = await this.create(key, format, body, print);
+        task = await this.create(key, format, body, print, template);
       } catch (err) {
         if (!(err instanceof KeyTaken)) throw err;
         task = await this.replay(key.org_id, body.idempotency_key!, print!);
@@ -101,14 +112,17 @@ export class GenerateService {
    * (404; an init_file the format cannot open, 422), the resumed run (404/409/410), then the content
    * (400 preflight_failed). POST /preflight runs them too.
    */
-  async check(orgId: string, format: Format, body: GenerateRequest): Promise<void> {
+  async check(orgId: string, format: Format, body: GenerateRequest): Promise<ResolvedTemplate | null> {
     if (body.outline && format !== 'slides') {
       throw errors.validation([{ loc: ['body', 'outline'], msg: 'Only POST /slides/generate takes an outline (from POST /slides/outline)', type: 'value_error' }]);
     }
     await this.d.credits.assertCanStart(orgId, format);
     await this.d.references.assertExist(orgId, body, format);
     if (body.run_id) await this.assertResumable(orgId, body.run_id, format);
+    // Engine runners (project reports) write their own fixed design.
+    const template = this.d.templates && !(RUNNER_FIELD in body) ? await this.d.templates.resolve(orgId, format, body) : null;
     this.d.preflight?.(format, body);
+    return template;
   }
 
   /** The task of a live idempotency record; 409 when the key was used with another body. */
@@ -132,7 +146,7 @@ export class GenerateService {
     if (run.status === 'pending' || run.status === 'running') throw errors.conflict(`Run ${runId} has a task in progress (${run.current_task_id}); wait for it to end before resuming the run.`);
   }
 
-  private async create(key: KeyWithOrg, format: Format, body: GenerateRequest, print: string | null): Promise<TaskRow> {
+  private async create(key: KeyWithOrg, format: Format, body: GenerateRequest, print: string | null, template: ResolvedTemplate | null): Promise<TaskRow> {
     const taskId = newId('task');
     const runId = body.run_id ?? newId('run');
     const reserved = this.d.credits.minimumFor(format);
@@ -147,10 +161,12 @@ export class GenerateService {
         const resumed = await this.d.runs.resume(trx, key.org_id, runId, taskId, body.file_name ?? null, cfg.retentionMs);
         if (!resumed) throw errors.conflict(`Run ${runId} has a task in progress; wait for it to end before resuming the run.`);
       } else {
-        await this.d.runs.insert(trx, { run_id: runId, org_id: key.org_id, format, current_task_id: taskId, file_name: body.file_name ?? null }, cfg.retentionMs);
+        await this.d.runs.insert(trx, { run_id: runId, org_id: key.org_id, format, current_task_id: taskId, file_name: body.file_name ?? null, template_id: template?.template_id ?? null, template_version: template?.version ?? null }, cfg.retentionMs);
       }
+      // The task opens exactly the template version resolved now, whatever is uploaded meanwhile.
+      const request = template ? { ...body, template_id: template.template_id, [this.d.templates!.versionField]: template.version } : body;
       const task = await this.d.tasks.insert(trx, {
-        task_id: taskId, run_id: runId, org_id: key.org_id, format, request: body as Record<string, unknown>, mode: body.mode ?? 'action',
+        task_id: taskId, run_id: runId, org_id: key.org_id, format, request: request as Record<string, unknown>, mode: body.mode ?? 'action',
         timeout_ms: timeoutMs, reserved_credits: reserved, webhook_url: body.webhook_url ?? null, job_id: newJobId(),
       });
       await this.d.credits.reserve(trx, { org_id: key.org_id, task_id: taskId, run_id: runId, reserved_credits: reserved, format });

@@ -11,7 +11,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { FilesRepository } from '../storage/files.repository.ts';
 import { ImagesRepository } from '../storage/images.repository.ts';
 import { AgentRegistry, type AgentRunner } from './agents.ts';
-import { GenerateService } from './generate.service.ts';
+import { GenerateService, type TemplateResolver } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { ReferenceChecker, type InitFileReader } from './references.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
@@ -48,6 +48,8 @@ export interface RunsModuleDeps {
   recordUsage?: UsageRecorder;
   /** Opens an init_file as its format's document when the request arrives (src/documents); absent: only the task does. */
   readInitFile?: InitFileReader;
+  /** Resolves a request's template (src/templates); absent: no template is ever used. */
+  templates?: TemplateResolver;
 }
 
 export interface RunsModule {
@@ -88,7 +90,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     notifications,
     agents,
     links,
-    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, checkWebhookUrl: d.checkWebhookUrl, preflight: d.preflight }),
+    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, checkWebhookUrl: d.checkWebhookUrl, preflight: d.preflight, templates: d.templates }),
     tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
     runs: new RunsService(runsRepo, links),
     sweeper,

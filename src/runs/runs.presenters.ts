@@ -66,5 +66,6 @@ export function presentRun({ run, downloadUrl, editUrl }: RunView) {
     created_at: run.created_at.toISOString(),
     updated_at: run.updated_at.toISOString(),
     expires_at: run.retain_until.toISOString(),
+    template: run.template_id && run.template_version !== null ? { template_id: run.template_id, version: run.template_version } : null,
   };
 }

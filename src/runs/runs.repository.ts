@@ -17,6 +17,8 @@ export type RunRow = {
   created_at: Date;
   updated_at: Date;
   retain_until: Date;
+  template_id: string | null;
+  template_version: number | null;
 };
 
 export type VersionRow = {
@@ -36,7 +38,7 @@ export type VersionRow = {
 
 export type RunWithVersion = RunRow & { version: VersionRow | null };
 
-const RUN_COLUMNS = ['run_id', 'org_id', 'format', 'status', 'current_task_id', 'current_version_id', 'file_name', 'created_at', 'updated_at', 'retain_until'] as const;
+const RUN_COLUMNS = ['run_id', 'org_id', 'format', 'status', 'current_task_id', 'current_version_id', 'file_name', 'created_at', 'updated_at', 'retain_until', 'template_id', 'template_version'] as const;
 const VERSION_COLUMNS = ['version_id', 'run_id', 'org_id', 'version', 'task_id', 'blob_key', 'content_type', 'file_name', 'title', 'size', 'sha256', 'created_at'] as const;
 
 const retainFor = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
@@ -49,7 +51,7 @@ export class RunsRepository {
     this.db = db;
   }
 
-  async insert(trx: Transaction<DB>, run: { run_id: string; org_id: string; format: Format; current_task_id: string; file_name: string | null }, retentionMs: number): Promise<RunRow> {
+  async insert(trx: Transaction<DB>, run: { run_id: string; org_id: string; format: Format; current_task_id: string; file_name: string | null; template_id?: string | null; template_version?: number | null }, retentionMs: number): Promise<RunRow> {
     return trx.insertInto('runs').values({ ...run, status: 'pending', retain_until: retainFor(retentionMs) as any }).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
   }
 

@@ -35,6 +35,7 @@ export async function runsRoutes(fastify: FastifyInstance, deps: RunsRouteDeps):
           `Synchronous by default: holds until the task ends and answers 200, or answers the task's error (with \`task_id\` and \`run_id\`). ` +
           'At the synchronous ceiling (FOLIO_SYNC_CEILING_MS, 300 s by default) it answers 408 `sync_timeout_upgrade_async` while the task keeps running. ' +
           'With `async: true` it answers 202 at once with a `poll_url`. `run_id` resumes a run of the same format. ' +
+          'A new document is made in `template_id` (`POST /templates`), else in the organization\'s default template for the format, else in Folio\'s design; the run records the template and version. `fields` fills `{{name}}` fields without a model. ' +
           `402 \`insufficient_credits\` when the balance is below the ${label} minimum; 501 \`not_implemented\` while no ${label} agent is installed.`,
         security: API_KEY_SECURITY,
         body: S.GenerateBody,

@@ -51,6 +51,14 @@ export const GenerateBody = Type.Object({
   file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators), used as given. Without it, a new document is named after its title: a short slug (e.g. `repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx`), with the full title in the download\'s Content-Disposition `filename*`; a resumed run keeps its name.' })),
   timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
   outline: Type.Optional(SlidesOutline),
+  template_id: Type.Optional(Id('A template of this format (`POST /templates`) whose design the new document takes: it is an edit of the template, with the template\'s sample slides, body or sheets dropped unless the prompt asks to keep or fill them. Without it (and without init_file or run_id) the organization\'s default template for the format applies, then Folio\'s built-in design. Not with init_file or run_id (422).')),
+  fields: Type.Optional(Type.Unsafe<Record<string, string>>({
+    type: 'object',
+    propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,63}$' },
+    additionalProperties: { type: 'string', maxLength: 10_000 },
+    maxProperties: 200,
+    description: 'Values for `{{name}}` fields of the template (or of init_file, or of the run\'s document): each field is replaced by its value, also when Word or PowerPoint split it across runs, keeping its formatting. With fields the task is a fill-in: no model is called, the template\'s content is kept, and the prompt is recorded but not acted on. At most 200 fields; names match `[A-Za-z_][A-Za-z0-9_.-]*` (at most 64 characters), values are strings of at most 10000 characters.',
+  })),
 }, { additionalProperties: false });
 
 export type GenerateRequest = Static<typeof GenerateBody>;
@@ -109,6 +117,7 @@ export const Run = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
   expires_at: Timestamp,
+  template: Nullable(Type.Object({ template_id: Type.String(), version: Type.Integer() }), { description: 'The template (and its version) the run\'s document was made from; null when none was used. Resuming the run keeps that design.' }),
 });
 
 export const GenerateResult = Type.Object({

@@ -11,6 +11,7 @@ import * as m0010 from './0010_projects.ts';
 import * as m0011 from './0011_editor.ts';
 import * as m0012 from './0012_titles_answers.ts';
 import * as m0013 from './0013_agent_turn_events.ts';
+import * as m0014 from './0014_templates.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0011_editor': m0011,
   '0012_titles_answers': m0012,
   '0013_agent_turn_events': m0013,
+  '0014_templates': m0014,
 };

@@ -12,7 +12,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { FilesRepository } from '../../storage/files.repository.ts';
 import { ImagesRepository } from '../../storage/images.repository.ts';
 import { AgentTurnsRepository } from './agent-turns.repository.ts';
-import { DocumentAgent } from './document-agent.ts';
+import { DocumentAgent, type TemplateSource } from './document-agent.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import { InputResolver } from './input-resolver.ts';
 import { unreadableReason } from './tool-error.ts';
@@ -64,6 +64,8 @@ export interface DocumentAgentsDeps {
   blobs: BlobStore;
   outbound: OutboundGuard;
   log: FastifyBaseLogger;
+  /** Organization templates and field fill-in (src/templates). */
+  templates?: TemplateSource;
 }
 
 /**
@@ -94,7 +96,7 @@ export function createDocumentAgents(d: DocumentAgentsDeps, adapters: AdapterReg
   const settings = { maxTurns: d.config.documents.maxTurns, turnTimeoutMs: d.config.documents.turnTimeoutMs, renderCredits: d.config.documents.renderCredits };
   const agents: Partial<Record<Format, AgentRunner>> = {};
   for (const adapter of adapters.all()) {
-    agents[adapter.format] = new DocumentAgent({ adapter, registry: d.llm.registry, compiler: d.llm.compiler, resolver, turns, settings, log: d.log });
+    agents[adapter.format] = new DocumentAgent({ adapter, registry: d.llm.registry, compiler: d.llm.compiler, resolver, turns, settings, log: d.log, templates: d.templates });
   }
   return agents;
 }

@@ -31,6 +31,17 @@ export interface AgentSettings {
   renderCredits: number;
 }
 
+/** Organization templates and `{{field}}` fill-in (src/templates), as the agent uses them. */
+export interface TemplateSource {
+  /** The template version a task's request recorded, or null. */
+  refOf(request: AgentInput['request']): { template_id: string; version: number } | null;
+  /** A new document made from that version (sample content dropped unless kept or filled). */
+  open(orgId: string, format: AgentInput['task']['format'], ref: { template_id: string; version: number }, request: AgentInput['request']): Promise<{ doc: unknown; kept: boolean; fill: unknown }>;
+  /** `{{name}}` fields of a document's bytes filled with the request's `fields`. */
+  fill(format: AgentInput['task']['format'], bytes: Buffer, fields: Record<string, string>): { bytes: Buffer; report: unknown };
+  describeFill(report: unknown): string;
+}
+
 export interface DocumentAgentDeps {
   adapter: AnyFormatAdapter;
   registry: ModelRegistry;
@@ -39,12 +50,15 @@ export interface DocumentAgentDeps {
   turns: AgentTurnsRepository;
   settings: AgentSettings;
   log: FastifyBaseLogger;
+  templates?: TemplateSource;
 }
 
 interface LoadedDocument {
   doc: unknown;
-  /** Where it came from, for the summary and the planner. */
+  /** Where it came from, for the summary and the planner (a template whose content is kept counts as a document to edit). */
   origin: 'new' | 'run' | 'init_file';
+  /** A fill-in (`fields`): what was filled; the task then ends without the model. */
+  fill?: unknown;
 }
 
 export class DocumentAgent implements AgentRunner {
@@ -71,6 +85,7 @@ export class DocumentAgent implements AgentRunner {
     if (mode === 'ask' && loaded.origin === 'new') {
       throw new AppError('invalid_request', 'Ask mode answers questions about an existing document: pass run_id (a run with a document) or init_file.');
     }
+    if (loaded.fill !== undefined) return this.fillOnly(input, loaded, inputs, notes);
     const doc = loaded.doc;
     if (mode === 'ask') return this.ask(input, doc, inputs, notes, history);
     const changes: string[] = [];
@@ -133,13 +148,8 @@ export class DocumentAgent implements AgentRunner {
     await this.d.turns.record({ ...turn, summary, actions: [...new Set(actions)], events: events.map(presentEvent) });
     await input.reportPhase('rendering');
     const body = await adapter.render(doc, { brand: inputs.brand, signal: input.signal });
-    const type = adapter.fileType?.(doc) ?? { contentType: adapter.contentType, extension: adapter.extension };
-    // Named after the title (a slug; the title itself goes in filename*), unless the caller named it or the run has its name.
-    const title = adapter.title(doc)?.replace(/\s+/g, ' ').trim() || null;
-    const fileName = input.run.file_name ?? downloadName(title, type.extension, FORMAT_LABEL[adapter.format]);
-    const named = input.run.file_name === null ? title : input.request.file_name ? null : input.current?.title ?? null;
     return {
-      artifact: { body, contentType: type.contentType, fileName, title: named },
+      artifact: { body, ...this.naming(input, doc) },
       summary,
       credits: modelCredits + this.d.settings.renderCredits,
       usage,
@@ -161,14 +171,49 @@ export class DocumentAgent implements AgentRunner {
     });
   }
 
-  /** The document to act on: init_file when given (explicitly chosen), else the run's current version, else a new one. */
+  /**
+   * The artifact's type and names: a file named after the title (a slug; the title itself goes in
+   * filename*), unless the caller named it or the run has its name.
+   */
+  private naming(input: AgentInput, doc: unknown): { contentType: string; fileName: string; title: string | null } {
+    const { adapter } = this.d;
+    const type = adapter.fileType?.(doc) ?? { contentType: adapter.contentType, extension: adapter.extension };
+    const title = adapter.title(doc)?.replace(/\s+/g, ' ').trim() || null;
+    const fileName = input.run.file_name ?? downloadName(title, type.extension, FORMAT_LABEL[adapter.format]);
+    const named = input.run.file_name === null ? title : input.request.file_name ? null : input.current?.title ?? null;
+    return { contentType: type.contentType, fileName, title: named };
+  }
+
+  /** A fill-in task: the fields are filled, the brand applied and the document written; no model is called. */
+  private async fillOnly(input: AgentInput, loaded: LoadedDocument, inputs: Awaited<ReturnType<InputResolver['resolve']>>['inputs'], notes: string[]): Promise<AgentResult> {
+    const { adapter } = this.d;
+    const summary = [this.d.templates!.describeFill(loaded.fill), ...notes].join(' ');
+    await this.d.turns.record({ task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt: input.request.prompt, mode: 'action', summary, actions: ['fill_fields'] });
+    await input.reportPhase('rendering');
+    const body = await adapter.render(loaded.doc, { brand: inputs.brand, signal: input.signal });
+    return { artifact: { body, ...this.naming(input, loaded.doc) }, summary, credits: this.d.settings.renderCredits, usage: { models: [], turns: 0, tool_calls: 0, failed_tool_calls: 0, duration_ms: 0 } };
+  }
+
+  /** Bytes with the request's `fields` filled, when it has them. */
+  private filled(input: AgentInput, bytes: Buffer): { bytes: Buffer; fill?: unknown } {
+    const fields = input.request.fields;
+    if (!fields || !this.d.templates) return { bytes };
+    const out = this.d.templates.fill(this.d.adapter.format, bytes, fields);
+    return { bytes: out.bytes, fill: out.report };
+  }
+
+  /**
+   * The document to act on: init_file when given (explicitly chosen), else the run's current version,
+   * else a new one: made from the template the request recorded (its own, or the organization's default), else Folio's design.
+   */
   private async load(input: AgentInput): Promise<LoadedDocument> {
     const { adapter } = this.d;
     const label = FORMAT_LABEL[adapter.format];
     if (input.request.init_file) {
-      const { row, bytes } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
+      const { row, bytes: raw } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
       try {
-        return { doc: await adapter.read(bytes), origin: 'init_file' };
+        const { bytes, fill } = this.filled(input, raw);
+        return { doc: await adapter.read(bytes), origin: 'init_file', fill };
       } catch (err) {
         this.logUnexpected(err, input);
         throw initFileUnreadable(adapter.format, input.request.init_file, row.file_name, unreadableReason(err));
@@ -176,11 +221,17 @@ export class DocumentAgent implements AgentRunner {
     }
     if (input.current) {
       try {
-        return { doc: await adapter.read(await input.current.bytes()), origin: 'run' };
+        const { bytes, fill } = this.filled(input, await input.current.bytes());
+        return { doc: await adapter.read(bytes), origin: 'run', fill };
       } catch (err) {
         this.logUnexpected(err, input);
         throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as a ${label} document: ${unreadableReason(err)}`);
       }
+    }
+    const template = this.d.templates?.refOf(input.request);
+    if (template && !input.request.run_id) {
+      const opened = await this.d.templates!.open(input.task.org_id, adapter.format, template, input.request);
+      return { doc: opened.doc, origin: opened.kept ? 'init_file' : 'new', ...(opened.fill ? { fill: opened.fill } : {}) };
     }
     return { doc: adapter.create(), origin: 'new' };
   }

@@ -22,6 +22,8 @@ export class ExcelDocument implements CellReader {
   brandApplied = false;
   /** The template's blank first sheet, until real sheets replace it (a new workbook only). */
   placeholder: string | null = null;
+  /** The table style new tables take when none is asked for: an organization template's own (src/templates), else Excel's Medium 2. */
+  tableStyle: string | null = null;
   /** Set when existing cells or formulas changed: Excel and LibreOffice are asked to recalculate on open. */
   needsRecalc = false;
   readonly date1904: boolean;

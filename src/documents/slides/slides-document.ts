@@ -2,6 +2,7 @@
 // read again from the XML after every edit (parsed parts are cached, so this is cheap). Tools find
 // slides and elements here by id or number; edits change the package and call `changed()`.
 import { ToolError } from '../agent/tool-error.ts';
+import type { Element } from '../ooxml/xml.ts';
 import type { PptxDeck } from './deck.ts';
 import { layoutCatalog, type LayoutInfo } from './design/layouts.ts';
 import { readSlide, type ElementView, type SlideView } from './view/slide-view.ts';
@@ -15,6 +16,11 @@ export class SlidesDocument {
   deck: PptxDeck;
   /** `template`: a new deck made from one of Folio's themes; `file`: a deck the user brought or a run's version. */
   readonly origin: DeckOrigin;
+  /**
+   * Footers (date, footer text, slide number) that a template's sample slides showed, by layout part and
+   * by master part: new slides of a deck made from an organization template repeat them (src/templates).
+   */
+  readonly sampleFooters = new Map<string, Element[]>();
   private catalogCache: LayoutInfo[] | null = null;
   private viewCache: SlideView[] | null = null;
   /** Views of slide parts not changed since they were read (a part's view does not depend on its neighbours). */

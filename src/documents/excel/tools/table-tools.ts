@@ -83,7 +83,7 @@ export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         }
         const name = tableName(doc, a.name ?? entry.name);
         if (view.autoFilter && rangesOverlap(view.autoFilter, range)) setAutoFilter(ws, null);
-        addTable(doc, entry, { name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? 'TableStyleMedium2', bandedRows: true });
+        addTable(doc, entry, { name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? doc.tableStyle ?? 'TableStyleMedium2', bandedRows: true });
         refreshFormulas(doc, entry, formulas);
         doc.changed(entry.part!);
         ctx.noteChange(`added table ${name} on "${entry.name}"`);

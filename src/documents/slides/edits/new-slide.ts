@@ -41,7 +41,7 @@ function footersFor(d: SlidesDocument, layout: LayoutInfo, position: number): El
   const slides = d.slides();
   const order = [...slides.slice(0, position).reverse(), ...slides.slice(position)];
   const same = order.find((s) => s.layout?.part === layout.part && s.footers.length) ?? order.find((s) => s.layout?.master === layout.master && s.footers.length);
-  return same ? same.footers : [];
+  return same ? same.footers : d.sampleFooters.get(layout.part) ?? d.sampleFooters.get(`name:${layout.name}`) ?? d.sampleFooters.get(layout.master) ?? [];
 }
 
 /**

@@ -58,7 +58,7 @@ function kindsToTry(content: SlideContent): SlideKind[] {
   return [content.kind, ...KIND_FALLBACK[content.kind]];
 }
 
-function pickLayout(d: SlidesDocument, content: SlideContent, position: number): LayoutInfo {
+export function pickLayout(d: SlidesDocument, content: SlideContent, position: number): LayoutInfo {
   const catalog = d.catalog();
   const near = masterNear(d, position);
   const headings = content.columns?.some((c) => c.heading);

@@ -1,0 +1,123 @@
+// The only code that queries `templates` and `template_versions`. Every read filters by org_id and
+// hides deleted templates: another organization's template is exactly as absent as a missing one.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Format } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface TemplateRow {
+  template_id: string;
+  org_id: string;
+  format: Format;
+  name: string;
+  description: string | null;
+  tags: string[];
+  is_default: boolean;
+  current_version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TemplateVersionRow {
+  template_id: string;
+  version: number;
+  org_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  analysis: Record<string, unknown>;
+  created_at: Date;
+}
+
+export type TemplateWithVersion = TemplateRow & { file: TemplateVersionRow };
+export type TemplatePatch = Partial<Pick<TemplateRow, 'name' | 'description' | 'tags' | 'is_default'>>;
+
+const COLUMNS = ['template_id', 'org_id', 'format', 'name', 'description', 'tags', 'is_default', 'current_version', 'created_at', 'updated_at'] as const;
+const VERSION_COLUMNS = ['template_id', 'version', 'org_id', 'file_name', 'content_type', 'size', 'sha256', 'blob_key', 'analysis', 'created_at'] as const;
+
+const normalizeVersion = (v: TemplateVersionRow): TemplateVersionRow => ({ ...v, size: Number(v.size) });
+
+export class TemplatesRepository {
+  readonly db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.db = db;
+  }
+
+  async insert(trx: Transaction<DB>, t: Pick<TemplateRow, 'template_id' | 'org_id' | 'format' | 'name' | 'description' | 'tags' | 'is_default'>): Promise<TemplateRow> {
+    return trx.insertInto('templates').values({ ...t, current_version: 1 }).returning(COLUMNS).executeTakeFirstOrThrow();
+  }
+
+  async insertVersion(trx: Transaction<DB>, v: Omit<TemplateVersionRow, 'created_at'>): Promise<TemplateVersionRow> {
+    const row = await trx.insertInto('template_versions').values({ ...v, analysis: JSON.stringify(v.analysis) }).returning(VERSION_COLUMNS).executeTakeFirstOrThrow();
+    return normalizeVersion(row as TemplateVersionRow);
+  }
+
+  async findInOrg(orgId: string, templateId: string, db: Db = this.db): Promise<TemplateRow | undefined> {
+    return db.selectFrom('templates').select(COLUMNS).where('org_id', '=', orgId).where('template_id', '=', templateId).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  /** The row locked for an update of its versions or flags (FOR UPDATE). */
+  async lockInOrg(trx: Transaction<DB>, orgId: string, templateId: string): Promise<TemplateRow | undefined> {
+    return trx.selectFrom('templates').select(COLUMNS).where('org_id', '=', orgId).where('template_id', '=', templateId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  }
+
+  async findVersion(orgId: string, templateId: string, version: number): Promise<TemplateVersionRow | undefined> {
+    const row = await this.db.selectFrom('template_versions').select(VERSION_COLUMNS).where('org_id', '=', orgId).where('template_id', '=', templateId).where('version', '=', version).executeTakeFirst();
+    return row && normalizeVersion(row as TemplateVersionRow);
+  }
+
+  async versions(orgId: string, templateId: string): Promise<TemplateVersionRow[]> {
+    const rows = await this.db.selectFrom('template_versions').select(VERSION_COLUMNS).where('org_id', '=', orgId).where('template_id', '=', templateId).orderBy('version', 'desc').execute();
+    return rows.map((r) => normalizeVersion(r as TemplateVersionRow));
+  }
+
+  /** The organization's live default template of a format. */
+  async findDefault(orgId: string, format: Format): Promise<TemplateRow | undefined> {
+    return this.db.selectFrom('templates').select(COLUMNS).where('org_id', '=', orgId).where('format', '=', format).where('is_default', '=', true).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+
+  /** Newest first; limit+1 rows so the caller knows whether more exist. */
+  async listByOrg(orgId: string, limit: number, beforeId: string | null, format: Format | undefined): Promise<TemplateRow[]> {
+    let q = this.db.selectFrom('templates').select(COLUMNS).where('org_id', '=', orgId).where('deleted_at', 'is', null);
+    if (beforeId) q = q.where('template_id', '<', beforeId);
+    if (format) q = q.where('format', '=', format);
+    return q.orderBy('template_id', 'desc').limit(limit + 1).execute();
+  }
+
+  /** The current versions of several templates, by template id. */
+  async currentVersions(rows: TemplateRow[]): Promise<Map<string, TemplateVersionRow>> {
+    if (!rows.length) return new Map();
+    const found = await this.db.selectFrom('template_versions as v').innerJoin('templates as t', (j) => j.onRef('t.template_id', '=', 'v.template_id').onRef('t.current_version', '=', 'v.version'))
+      .select(VERSION_COLUMNS.map((c) => `v.${c}` as const))
+      .where('v.template_id', 'in', rows.map((r) => r.template_id))
+      .where('v.org_id', '=', rows[0].org_id)
+      .execute();
+    return new Map(found.map((v) => [v.template_id, normalizeVersion(v as TemplateVersionRow)]));
+  }
+
+  /** Clears the organization's default of a format (before another template becomes it). */
+  async clearDefault(trx: Transaction<DB>, orgId: string, format: Format, except: string | null): Promise<void> {
+    let q = trx.updateTable('templates').set({ is_default: false, updated_at: sql`now()` as any })
+      .where('org_id', '=', orgId).where('format', '=', format).where('is_default', '=', true).where('deleted_at', 'is', null);
+    if (except) q = q.where('template_id', '!=', except);
+    await q.execute();
+  }
+
+  async update(trx: Transaction<DB>, orgId: string, templateId: string, patch: TemplatePatch & { current_version?: number }): Promise<TemplateRow | undefined> {
+    return trx.updateTable('templates').set({ ...patch, updated_at: sql`now()` as any })
+      .where('org_id', '=', orgId).where('template_id', '=', templateId).where('deleted_at', 'is', null)
+      .returning(COLUMNS).executeTakeFirst();
+  }
+
+  /** Hides the template (runs keep the versions they were made from); false when there is no live one. */
+  async softDelete(orgId: string, templateId: string): Promise<boolean> {
+    const r = await this.db.updateTable('templates').set({ deleted_at: sql`now()` as any, is_default: false })
+      .where('org_id', '=', orgId).where('template_id', '=', templateId).where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}
