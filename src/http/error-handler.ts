@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.ts';
 import { toValidationDetail } from './validation.ts';
+import { routerErrorFor } from './input-hygiene.ts';
 
 function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
   // Also here for responses that never reached a route's entry hook (404s, early framework errors).
@@ -38,6 +39,11 @@ export function toAppError(err: FastifyError, request: FastifyRequest): AppError
     return errors.invalidRequest('The request could not be processed.');
   }
   return null;
+}
+
+/** Fastify's `frameworkErrors` option: router errors (bad percent-encoding, over-long path parameters) in the envelope. */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  sendAppError(reply, routerErrorFor(err));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidationDetail } from '../errors.ts';
+import { ajvRegExp } from './user-regex.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -14,6 +15,18 @@ export type JsonSchema = Record<string, unknown>;
 
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const CACHE_SIZE = 200;
+/** Deepest nesting of objects and arrays in a caller's schema. */
+export const SCHEMA_MAX_DEPTH = 32;
+/** Largest caller's schema, as JSON text. */
+export const SCHEMA_MAX_BYTES = 64 * 1024;
+
+function depthOf(value: unknown, limit: number, depth = 1): number {
+  if (value === null || typeof value !== 'object') return depth - 1;
+  if (depth > limit) return depth;
+  let max = depth;
+  for (const v of Object.values(value)) max = Math.max(max, depthOf(v, limit, depth + 1));
+  return max;
+}
 
 export interface CompiledSchema {
   /** The schema as given. */
@@ -26,7 +39,9 @@ export interface CompiledSchema {
 }
 
 export function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true });
+  // Patterns go through userRegExp (no catastrophic backtracking). Refs are inlined only when small,
+  // so a schema cannot multiply one large definition into megabytes of generated code.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true, inlineRefs: 16, code: { regExp: ajvRegExp } });
   addFormats(ajv);
   return ajv;
 }
@@ -56,6 +71,12 @@ export class SchemaCompiler {
     const text = JSON.stringify(schema);
     const hit = this.cache.get(text);
     if (hit) return { compiled: hit };
+    if (Buffer.byteLength(text) > SCHEMA_MAX_BYTES) {
+      return { detail: [{ loc, msg: `The schema is larger than ${SCHEMA_MAX_BYTES} bytes as JSON`, type: 'json_schema_too_large', ctx: { max_bytes: SCHEMA_MAX_BYTES } }] };
+    }
+    if (depthOf(schema, SCHEMA_MAX_DEPTH) > SCHEMA_MAX_DEPTH) {
+      return { detail: [{ loc, msg: `The schema is nested more than ${SCHEMA_MAX_DEPTH} levels deep`, type: 'json_schema_too_deep', ctx: { max_depth: SCHEMA_MAX_DEPTH } }] };
+    }
     if (schema.$schema !== undefined && (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema))) {
       return { detail: [{ loc: [...loc, '$schema'], msg: 'Only JSON Schema draft 2020-12 is supported: omit $schema or use https://json-schema.org/draft/2020-12/schema', type: 'json_schema_invalid', input: schema.$schema }] };
     }
