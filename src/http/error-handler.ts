@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, errors } from '../errors.ts';
 import { toValidationDetail } from './validation.ts';
 import { routerErrorFor } from './input-hygiene.ts';
+import { dependencyError, withRetryAfter } from './dependency-errors.ts';
 
 function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
   // Also here for responses that never reached a route's entry hook (404s, early framework errors).
@@ -15,7 +16,7 @@ function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
 
 /** Maps framework errors (parsing, validation, limits) to AppErrors; null when the error is not a known client error. */
 export function toAppError(err: FastifyError, request: FastifyRequest): AppError | null {
-  if (err instanceof AppError) return err;
+  if (err instanceof AppError) return withRetryAfter(err);
   if (err.validation) {
     const context = err.validationContext ?? 'body';
     const data = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : request.headers;
@@ -33,6 +34,8 @@ export function toAppError(err: FastifyError, request: FastifyRequest): AppError
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return errors.invalidRequest('Content-Length does not match the body.');
   }
+  const dependency = dependencyError(err);
+  if (dependency) return dependency;
   if (err instanceof SyntaxError && (err as any).statusCode === 400) return errors.invalidRequest('The request body is not valid JSON.');
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     if (err.statusCode === 413) return errors.payloadTooLarge();
@@ -51,6 +54,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const appError = toAppError(err, request);
     if (appError) {
       if (appError.status >= 500) request.log.error({ err: appError.extra.cause ?? appError }, appError.message);
+      else if (appError.extra.cause && !(err instanceof AppError)) request.log.warn({ err: appError.extra.cause }, appError.message);
       return sendAppError(reply, appError);
     }
     request.log.error({ err }, 'unhandled error');

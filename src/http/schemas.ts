@@ -57,8 +57,8 @@ function errorSchemaFor(status: number) {
   });
 }
 
-/** Every route answers these. */
-const COMMON_ERRORS = [400, 422, 500] as const;
+/** Every route answers these (503: a database or Redis that cannot be reached, with Retry-After). */
+const COMMON_ERRORS = [400, 422, 500, 503] as const;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 

@@ -47,13 +47,13 @@ function types(schema: Schema): string[] {
 }
 
 /** A value valid against `schema` (best effort: the fuzz suite only needs most of them to be). */
-export function validValue(schema: Schema | undefined, rng: Rng, depth = 0): Json {
+export function validValue(schema: Schema | undefined, rng: Rng, depth = 0, key?: string): Json {
   if (!schema || typeof schema !== 'object') return rng.pick(['x', 1, true, null]);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return rng.pick(schema.enum);
   const branches = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(branches)) return validValue(rng.pick(branches), rng, depth);
-  if (Array.isArray(schema.allOf)) return validValue(Object.assign({}, ...schema.allOf), rng, depth);
+  if (Array.isArray(branches)) return validValue(rng.pick(branches), rng, depth, key);
+  if (Array.isArray(schema.allOf)) return validValue(Object.assign({}, ...schema.allOf), rng, depth, key);
   if ('default' in schema && rng.chance(0.2)) return schema.default;
   const t = rng.pick(types(schema).filter((x) => x !== 'null').length && rng.chance(0.9) ? types(schema).filter((x) => x !== 'null') : types(schema));
   switch (t) {
@@ -68,6 +68,7 @@ export function validValue(schema: Schema | undefined, rng: Rng, depth = 0): Jso
     }
     case 'string': {
       if (schema.format && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format]();
+      if (/url/i.test(`${key ?? ''}`)) return FORMAT_SAMPLES.uri();
       const min = schema.minLength ?? 0;
       const max = schema.maxLength ?? 40;
       if (typeof schema.pattern === 'string') {
@@ -80,14 +81,15 @@ export function validValue(schema: Schema | undefined, rng: Rng, depth = 0): Jso
     case 'array': {
       const min = schema.minItems ?? 0;
       const n = Math.min(schema.maxItems ?? 3, Math.max(min, rng.int(min, min + 2)));
-      return depth > 6 ? [] : Array.from({ length: n }, () => validValue(schema.items, rng, depth + 1));
+      const items = depth > 6 ? [] : Array.from({ length: n }, () => validValue(schema.items, rng, depth + 1));
+      return schema.uniqueItems ? [...new Map(items.map((v) => [JSON.stringify(v), v])).values()] : items;
     }
     case 'object': {
       const out: Record<string, Json> = {};
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       const required = new Set<string>(schema.required ?? []);
       for (const [k, s] of Object.entries(props)) {
-        if (required.has(k) || (depth < 4 && rng.chance(0.5))) out[k] = validValue(s, rng, depth + 1);
+        if (required.has(k) || (depth < 4 && rng.chance(0.5))) out[k] = validValue(s, rng, depth + 1, k);
       }
       return out;
     }
