@@ -1,7 +1,7 @@
 // Errors of Folio's dependencies that escape a request's code, mapped to their documented statuses
 // (docs/architecture/input-hygiene.md, "Errors from dependencies"): a database or Redis that cannot be
-// reached is 503 `service_unavailable`, an object store or other upstream that fails is 502
-// `upstream_error`, and a timeout talking to one is 504 `upstream_timeout`; each with Retry-After.
+// reached is 503 `service_unavailable`, an object store that fails is 502 `upstream_error`, and a
+// timeout talking to an upstream is 504 `upstream_timeout`; each with Retry-After.
 // A value PostgreSQL refuses to store (SQLSTATE class 22) is the request's fault: 400. What is left
 // is a bug in Folio, and stays 500.
 import { AppError } from '../errors.ts';
@@ -11,7 +11,7 @@ export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'ERR_SOCKET_CLOSED', 'ERR_STREAM_PREMATURE_CLOSE']);
 /** Messages of pg, pg-pool, PGlite and ioredis when their connection is gone. */
-const CONNECTION_LOST = /connection terminated|connection (is )?closed|terminating connection|timeout exceeded when trying to connect|client has encountered a connection error|cannot use a pool after calling end|pglite is closed|database is closing|stream isn't writeable|reached the max retries per request|the database system is (starting up|shutting down|in recovery mode)|too many clients/i;
+const CONNECTION_LOST = /connection terminated|connection (is )?closed|terminating connection|timeout exceeded when trying to connect|client has encountered a connection error|cannot use a pool after calling end|pglite is closed|driver has already been destroyed|database is closing|stream isn't writeable|reached the max retries per request|the database system is (starting up|shutting down|in recovery mode)|too many clients/i;
 
 interface Shaped { code?: unknown; name?: unknown; message?: unknown; errno?: unknown; $metadata?: { httpStatusCode?: number }; cause?: unknown; errors?: unknown }
 
@@ -42,15 +42,22 @@ function classify(err: Shaped, depth = 0): AppError | null {
   if (name === 'MaxRetriesPerRequestError' || (CONNECTION_LOST.test(message) && !/^S3|AWS/i.test(name))) {
     return new AppError('service_unavailable', 'A backing service (database or Redis) is not reachable right now. Retry shortly.', { cause: err, headers: retry() });
   }
-  // AWS SDK errors (S3 and compatible stores) carry the HTTP status of the store's answer.
-  const storeStatus = err.$metadata?.httpStatusCode;
-  if (typeof storeStatus === 'number' && (storeStatus >= 500 || storeStatus === 429) || ['ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout'].includes(name)) {
-    return new AppError('upstream_error', 'The object store failed. Retry with exponential backoff.', { cause: err, headers: retry() });
+  // AWS SDK errors (S3 and compatible stores) carry $metadata: any failure of the store itself is 502.
+  if (err.$metadata && typeof err.$metadata === 'object') {
+    const storeStatus = err.$metadata.httpStatusCode;
+    if (storeStatus === undefined || storeStatus >= 500 || storeStatus === 429 || NETWORK_CODES.has(code) || ['ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout', 'TimeoutError'].includes(name)) {
+      return new AppError('upstream_error', 'The object store failed. Retry with exponential backoff.', { cause: err, headers: retry() });
+    }
   }
-  if (name === 'TimeoutError' || code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
+  if (name === 'TimeoutError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new AppError('upstream_timeout', 'A backing service did not answer in time. Retry shortly.', { cause: err, headers: retry() });
   }
-  if (NETWORK_CODES.has(code) || code.startsWith('UND_ERR_')) {
+  // A raw socket error that reaches the handler comes from a connection Folio keeps (PostgreSQL, Redis):
+  // outbound HTTP (providers, webhooks, the object store) wraps its own.
+  if (NETWORK_CODES.has(code)) {
+    return new AppError('service_unavailable', 'A backing service (database or Redis) is not reachable right now. Retry shortly.', { cause: err, headers: retry() });
+  }
+  if (code.startsWith('UND_ERR_')) {
     return new AppError('upstream_error', 'A backing service could not be reached. Retry with exponential backoff.', { cause: err, headers: retry() });
   }
   // Wrapped errors (AggregateError from happy-eyeballs connects, `cause` chains).
