@@ -29,7 +29,7 @@ beforeAll(async () => {
   b = await seedOrg(t, 'b');
   // The suite's own user is never a member-management target (it could demote itself).
   a.ids.user_id = 'usr_01M8A0AW1R16QPE1SX4E59AZEV';
-}, 120_000);
+}, 300_000);
 afterAll(async () => t?.close());
 
 async function healthy() {
