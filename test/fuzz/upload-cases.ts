@@ -13,7 +13,8 @@ export interface UploadCase {
   raw?: { payload: Buffer; headers: Record<string, string> };
 }
 
-const XXE = '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY n SYSTEM "http://127.0.0.1:9/xxe">]>';
+const xxe = (canary: string) => `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY n SYSTEM "${canary}">]>`;
+const XXE = xxe('http://127.0.0.1:9/xxe');
 const LAUGHS = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "ha">${Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]>`;
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const CT_DOCX = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
@@ -24,7 +25,8 @@ function wordWith(documentXml: string, extra: { name: string; data: Buffer }[] =
 }
 
 /** Hostile documents (also used as `init_file` and for export/convert in the upload suite). */
-export function hostileDocuments(): { name: string; filename: string; data: Buffer }[] {
+/** `canary`: the URL the external entities name (a test can listen there and count connections). */
+export function hostileDocuments(canary = 'http://127.0.0.1:9/xxe'): { name: string; filename: string; data: Buffer }[] {
   const good = docx();
   return [
     { name: 'zip: truncated', filename: 'cut.docx', data: good.subarray(0, Math.floor(good.length / 2)) },
@@ -36,7 +38,7 @@ export function hostileDocuments(): { name: string; filename: string; data: Buff
     { name: 'ooxml: no document part', filename: 'nodoc.docx', data: zip([{ name: '[Content_Types].xml', data: Buffer.from(CT_DOCX) }, { name: '_rels/.rels', data: Buffer.from(RELS) }]) },
     { name: 'ooxml: no content types', filename: 'noct.docx', data: zip([{ name: 'word/document.xml', data: Buffer.from(`<w:document ${W}><w:body/></w:document>`) }]) },
     { name: 'ooxml: workbook without sheets', filename: 'nosheets.xlsx', data: xlsx() },
-    { name: 'xml: external entities (XXE)', filename: 'xxe.docx', data: wordWith(`${XXE}<w:document ${W}><w:body><w:p><w:r><w:t>&x;&n;</w:t></w:r></w:p></w:body></w:document>`) },
+    { name: 'xml: external entities (XXE)', filename: 'xxe.docx', data: wordWith(`${xxe(canary)}<w:document ${W}><w:body><w:p><w:r><w:t>&x;&n;</w:t></w:r></w:p></w:body></w:document>`) },
     { name: 'xml: billion laughs', filename: 'laughs.docx', data: wordWith(`${LAUGHS}<w:document ${W}><w:body><w:p><w:r><w:t>&l9;</w:t></w:r></w:p></w:body></w:document>`) },
     { name: 'xml: not well-formed', filename: 'badxml.docx', data: wordWith(`<w:document ${W}><w:body><w:p>`) },
     { name: 'xml: 10000 nested elements', filename: 'deep.docx', data: wordWith(`<w:document ${W}><w:body>${'<w:p>'.repeat(10_000)}${'</w:p>'.repeat(10_000)}</w:body></w:document>`) },
