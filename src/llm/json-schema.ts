@@ -20,12 +20,26 @@ export const SCHEMA_MAX_DEPTH = 32;
 /** Largest caller's schema, as JSON text. */
 export const SCHEMA_MAX_BYTES = 64 * 1024;
 
-function depthOf(value: unknown, limit: number, depth = 1): number {
-  if (value === null || typeof value !== 'object') return depth - 1;
-  if (depth > limit) return depth;
-  let max = depth;
-  for (const v of Object.values(value)) max = Math.max(max, depthOf(v, limit, depth + 1));
-  return max;
+/** Most objects (subschemas and keyword values) in a caller's schema. */
+export const SCHEMA_MAX_NODES = 2000;
+/** Most `pattern` / `patternProperties` regular expressions in a caller's schema. */
+export const SCHEMA_MAX_PATTERNS = 100;
+
+interface SchemaShape { depth: number; nodes: number; patterns: number }
+
+/** Depth, object count and pattern count, stopping early once a limit is passed. */
+function shapeOf(value: unknown, shape: SchemaShape = { depth: 0, nodes: 0, patterns: 0 }, depth = 1): SchemaShape {
+  if (value === null || typeof value !== 'object') return shape;
+  shape.depth = Math.max(shape.depth, depth);
+  shape.nodes++;
+  if (depth > SCHEMA_MAX_DEPTH || shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) return shape;
+  const obj = value as Record<string, unknown>;
+  if (!Array.isArray(value)) {
+    if (typeof obj.pattern === 'string') shape.patterns++;
+    if (obj.patternProperties && typeof obj.patternProperties === 'object') shape.patterns += Object.keys(obj.patternProperties).length;
+  }
+  for (const v of Object.values(obj)) shapeOf(v, shape, depth + 1);
+  return shape;
 }
 
 export interface CompiledSchema {
@@ -39,9 +53,9 @@ export interface CompiledSchema {
 }
 
 export function newAjv(): Ajv2020 {
-  // Patterns go through userRegExp (no catastrophic backtracking). Refs are inlined only when small,
-  // so a schema cannot multiply one large definition into megabytes of generated code.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true, inlineRefs: 16, code: { regExp: ajvRegExp } });
+  // Patterns go through userRegExp (no catastrophic backtracking). Refs are never inlined, so a schema
+  // cannot multiply one definition into megabytes of generated code (bench/schema-compile.bench.ts).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true, inlineRefs: false, code: { regExp: ajvRegExp } });
   addFormats(ajv);
   return ajv;
 }
@@ -74,8 +88,12 @@ export class SchemaCompiler {
     if (Buffer.byteLength(text) > SCHEMA_MAX_BYTES) {
       return { detail: [{ loc, msg: `The schema is larger than ${SCHEMA_MAX_BYTES} bytes as JSON`, type: 'json_schema_too_large', ctx: { max_bytes: SCHEMA_MAX_BYTES } }] };
     }
-    if (depthOf(schema, SCHEMA_MAX_DEPTH) > SCHEMA_MAX_DEPTH) {
+    const shape = shapeOf(schema);
+    if (shape.depth > SCHEMA_MAX_DEPTH) {
       return { detail: [{ loc, msg: `The schema is nested more than ${SCHEMA_MAX_DEPTH} levels deep`, type: 'json_schema_too_deep', ctx: { max_depth: SCHEMA_MAX_DEPTH } }] };
+    }
+    if (shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) {
+      return { detail: [{ loc, msg: `The schema has more than ${SCHEMA_MAX_NODES} objects or ${SCHEMA_MAX_PATTERNS} patterns`, type: 'json_schema_too_large', ctx: { max_nodes: SCHEMA_MAX_NODES, max_patterns: SCHEMA_MAX_PATTERNS } }] };
     }
     if (schema.$schema !== undefined && (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema))) {
       return { detail: [{ loc: [...loc, '$schema'], msg: 'Only JSON Schema draft 2020-12 is supported: omit $schema or use https://json-schema.org/draft/2020-12/schema', type: 'json_schema_invalid', input: schema.$schema }] };
