@@ -55,6 +55,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
   it('answers 404 for another organization\'s id in every id parameter (matrix generated from the document)', async () => {
     const rng = new Rng(SEED);
+    a.token = await t.token(a.sub);
+    b.token = await t.token(b.sub);
     const withIds = ops.filter((op) => op.params.some((p) => p.in === 'path'));
     expect(withIds.length).toBeGreaterThan(30);
     const stats = newStats();

@@ -6,6 +6,8 @@ import { fileUpload } from '../helpers/multipart.ts';
 import { png } from '../helpers/fixtures.ts';
 
 export interface OrgFixture {
+  /** The ID token's subject (tokens are minted again each round: they last 10 minutes). */
+  sub: string;
   org_id: string;
   secret: string;
   token: string;
@@ -22,6 +24,7 @@ function must(res: { statusCode: number; body: string }, what: string, ok = [200
 
 /** Recreates the cheap resources a round of fuzzing may have deleted (projects, files, images, webhooks, the spare key). */
 export async function refreshOrg(t: TestApp, fx: OrgFixture): Promise<void> {
+  fx.token = await t.token(fx.sub);
   const key = { 'x-api-key': fx.secret };
   const project = must(await t.inject({ method: 'POST', url: '/api/v1/projects', headers: key, payload: { name: 'Fuzz again' } }), 'project');
   const upload = (url: string, file: ReturnType<typeof fileUpload>) => t.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...key, ...file.headers }, payload: file.payload });
@@ -36,7 +39,8 @@ export async function refreshOrg(t: TestApp, fx: OrgFixture): Promise<void> {
 }
 
 export async function seedOrg(t: TestApp, name: string): Promise<OrgFixture> {
-  const org = await t.signup(`fuzz-${name}`, { tier: 'enterprise' });
+  const sub = `fuzz-${name}`;
+  const org = await t.signup(sub, { tier: 'enterprise' });
   const key = { 'x-api-key': org.secret };
   const json = (url: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') => t.inject({ method, url: `/api/v1${url}`, headers: key, payload: payload as any });
   const upload = (url: string, file: ReturnType<typeof fileUpload>) => t.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...key, ...file.headers }, payload: file.payload });
@@ -55,6 +59,7 @@ export async function seedOrg(t: TestApp, name: string): Promise<OrgFixture> {
   const deliveries = webhook.webhook_id ? await t.inject({ method: 'POST', url: `/api/v1/webhooks/${webhook.webhook_id}/test`, headers: key }) : null;
   const delivery = deliveries && deliveries.statusCode < 300 ? JSON.parse(deliveries.body) : {};
   return {
+    sub,
     org_id: org.org_id,
     secret: org.secret,
     token: org.token,
