@@ -155,7 +155,7 @@ export function newStats(): FuzzStats {
   return { sent: 0, byOp: new Map(), failures: [], refusedValid: [] };
 }
 
-/** Operations that would stop the suite itself (revoking its own key is avoided by the spare key id). */
+/** Requests and statuses by operation, then each distinct failure with its request and request id. */
 export function report(stats: FuzzStats): string {
   const lines = [`requests sent: ${stats.sent}; operations: ${stats.byOp.size}; failures: ${stats.failures.length}`];
   for (const [op, e] of [...stats.byOp.entries()].sort()) lines.push(`  ${String(e.sent).padStart(6)}  ${op}  ${JSON.stringify(e.statuses)}`);
