@@ -7,7 +7,8 @@ import { createContext, type AppContext, type ContextOptions } from './context.t
 import { registerAccessLog } from './http/access-log.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerDeprecation } from './http/deprecation.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { registerInputHygiene } from './http/input-hygiene.ts';
 import { genRequestId, registerRequestEntry } from './http/request-id.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  registerInputHygiene(app);
   registerAccessLog(app);
   registerDeprecation(app);
   registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users }));

@@ -35,6 +35,9 @@ export interface ValidationDetail {
   ctx?: Record<string, unknown>;
 }
 
+/** Most `detail` items a validation error lists (a body with thousands of bad keys must not echo them all); the message counts the rest. */
+export const MAX_DETAIL_ITEMS = 50;
+
 export interface AppErrorExtra {
   /** Documented extra body fields, e.g. task_id and run_id. */
   body?: Record<string, unknown>;
@@ -66,7 +69,7 @@ export const errors = {
   invalidRequest: (message: string) => new AppError('invalid_request', message),
   notImplemented: (message: string) => new AppError('not_implemented', message),
   validation: (detail: ValidationDetail[], message?: string) =>
-    new AppError('validation_error', message ?? validationMessage(detail), { detail }),
+    new AppError('validation_error', message ?? validationMessage(detail), { detail: detail.slice(0, MAX_DETAIL_ITEMS) }),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError('rate_limit_exceeded', `Rate limit exceeded. Retry in ${retryAfterSeconds} s.`, {
       headers: { 'Retry-After': String(retryAfterSeconds) },

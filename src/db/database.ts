@@ -41,6 +41,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
 async function openPostgres(config: Config): Promise<Database> {
   const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize });
   pool.on('error', () => { /* idle client errors are retried by the pool */ });
+  // pg-pool removes its error listener from a client while it is checked out: a connection lost then
+  // (mid-query, mid-transaction) would emit 'error' with no listener and crash the process. The query
+  // itself still fails (503 through src/http/dependency-errors.ts) and the pool discards the client.
+  pool.on('connect', (client) => { client.on('error', () => {}); });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

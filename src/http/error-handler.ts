@@ -2,6 +2,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.ts';
 import { toValidationDetail } from './validation.ts';
+import { routerErrorFor } from './input-hygiene.ts';
+import { dependencyError, withRetryAfter } from './dependency-errors.ts';
 
 function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
   // Also here for responses that never reached a route's entry hook (404s, early framework errors).
@@ -14,7 +16,7 @@ function sendAppError(reply: FastifyReply, err: AppError): FastifyReply {
 
 /** Maps framework errors (parsing, validation, limits) to AppErrors; null when the error is not a known client error. */
 export function toAppError(err: FastifyError, request: FastifyRequest): AppError | null {
-  if (err instanceof AppError) return err;
+  if (err instanceof AppError) return withRetryAfter(err);
   if (err.validation) {
     const context = err.validationContext ?? 'body';
     const data = context === 'body' ? request.body : context === 'querystring' ? request.query : context === 'params' ? request.params : request.headers;
@@ -32,6 +34,8 @@ export function toAppError(err: FastifyError, request: FastifyRequest): AppError
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return errors.invalidRequest('Content-Length does not match the body.');
   }
+  const dependency = dependencyError(err);
+  if (dependency) return dependency;
   if (err instanceof SyntaxError && (err as any).statusCode === 400) return errors.invalidRequest('The request body is not valid JSON.');
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     if (err.statusCode === 413) return errors.payloadTooLarge();
@@ -40,11 +44,17 @@ export function toAppError(err: FastifyError, request: FastifyRequest): AppError
   return null;
 }
 
+/** Fastify's `frameworkErrors` option: router errors (bad percent-encoding, over-long path parameters) in the envelope. */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  sendAppError(reply, routerErrorFor(err));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err, request);
     if (appError) {
       if (appError.status >= 500) request.log.error({ err: appError.extra.cause ?? appError }, appError.message);
+      else if (appError.extra.cause && !(err instanceof AppError)) request.log.warn({ err: appError.extra.cause }, appError.message);
       return sendAppError(reply, appError);
     }
     request.log.error({ err }, 'unhandled error');

@@ -11,6 +11,16 @@ Signup, key management and membership endpoints take an identity-provider ID tok
 plus \`detail\`: items with \`loc\` (e.g. \`["body","tier"]\`), \`msg\`, \`type\`, \`input\` and \`ctx\`. Unknown body fields
 are rejected (\`extra_forbidden\`). Malformed JSON answers 400 \`invalid_request\`.
 
+**Input limits.** A JSON body may nest objects and arrays at most 64 levels deep and hold at most 100000 keys
+(400 \`invalid_request\` beyond, checked before parsing); \`__proto__\` and \`constructor.prototype\` keys answer 400.
+Strings containing NUL (\`\\u0000\`) or a lone UTF-16 surrogate are refused wherever they appear (JSON bodies and keys,
+path and query parameters, multipart fields and file names): 422 with a \`detail\` item at the field
+(\`string_nul_character\` or \`string_unicode\`). A 422 lists at most 50 \`detail\` items; its message counts the rest.
+
+**Dependencies.** When the database or Redis cannot be reached Folio answers 503 \`service_unavailable\`; when the object
+store fails, 502 \`upstream_error\`; a timeout of an upstream, 504. These carry \`Retry-After\` (seconds). 500 is only ever a bug:
+quote its \`X-Request-Id\`.
+
 **Rate limits.** Per API key per minute by tier. Every API-key response carries \`X-RateLimit-Limit\`,
 \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds); 429 \`rate_limit_exceeded\` adds \`Retry-After\`.
 

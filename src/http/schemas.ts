@@ -11,6 +11,8 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 export function Nullable<T extends TSchema>(schema: T, options: Record<string, unknown> = {}) {
   const s = schema as unknown as Record<string, unknown>;
   const base = Object.fromEntries(Object.entries(s).filter(([k]) => k !== 'type'));
+  // An enum lists every allowed value: null must be one of them, or `type` allows what `enum` refuses.
+  if (Array.isArray(base.enum) && !base.enum.includes(null)) base.enum = [...base.enum, null];
   return Type.Unsafe<Static<T> | null>({ ...base, type: [s.type, 'null'], ...options });
 }
 
@@ -55,8 +57,8 @@ function errorSchemaFor(status: number) {
   });
 }
 
-/** Every route answers these. */
-const COMMON_ERRORS = [400, 422, 500] as const;
+/** Every route answers these (503: a database or Redis that cannot be reached, with Retry-After). */
+const COMMON_ERRORS = [400, 422, 500, 503] as const;
 
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 

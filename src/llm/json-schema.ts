@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidationDetail } from '../errors.ts';
+import { ajvRegExp } from './user-regex.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -14,6 +15,32 @@ export type JsonSchema = Record<string, unknown>;
 
 const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const CACHE_SIZE = 200;
+/** Deepest nesting of objects and arrays in a caller's schema. */
+export const SCHEMA_MAX_DEPTH = 32;
+/** Largest caller's schema, as JSON text. */
+export const SCHEMA_MAX_BYTES = 64 * 1024;
+
+/** Most objects (subschemas and keyword values) in a caller's schema. */
+export const SCHEMA_MAX_NODES = 2000;
+/** Most `pattern` / `patternProperties` regular expressions in a caller's schema. */
+export const SCHEMA_MAX_PATTERNS = 100;
+
+interface SchemaShape { depth: number; nodes: number; patterns: number }
+
+/** Depth, object count and pattern count, stopping early once a limit is passed. */
+function shapeOf(value: unknown, shape: SchemaShape = { depth: 0, nodes: 0, patterns: 0 }, depth = 1): SchemaShape {
+  if (value === null || typeof value !== 'object') return shape;
+  shape.depth = Math.max(shape.depth, depth);
+  shape.nodes++;
+  if (depth > SCHEMA_MAX_DEPTH || shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) return shape;
+  const obj = value as Record<string, unknown>;
+  if (!Array.isArray(value)) {
+    if (typeof obj.pattern === 'string') shape.patterns++;
+    if (obj.patternProperties && typeof obj.patternProperties === 'object') shape.patterns += Object.keys(obj.patternProperties).length;
+  }
+  for (const v of Object.values(obj)) shapeOf(v, shape, depth + 1);
+  return shape;
+}
 
 export interface CompiledSchema {
   /** The schema as given. */
@@ -26,7 +53,9 @@ export interface CompiledSchema {
 }
 
 export function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true });
+  // Patterns go through userRegExp (no catastrophic backtracking). Refs are never inlined, so a schema
+  // cannot multiply one definition into megabytes of generated code (bench/schema-compile.bench.ts).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true, inlineRefs: false, code: { regExp: ajvRegExp } });
   addFormats(ajv);
   return ajv;
 }
@@ -56,6 +85,16 @@ export class SchemaCompiler {
     const text = JSON.stringify(schema);
     const hit = this.cache.get(text);
     if (hit) return { compiled: hit };
+    if (Buffer.byteLength(text) > SCHEMA_MAX_BYTES) {
+      return { detail: [{ loc, msg: `The schema is larger than ${SCHEMA_MAX_BYTES} bytes as JSON`, type: 'json_schema_too_large', ctx: { max_bytes: SCHEMA_MAX_BYTES } }] };
+    }
+    const shape = shapeOf(schema);
+    if (shape.depth > SCHEMA_MAX_DEPTH) {
+      return { detail: [{ loc, msg: `The schema is nested more than ${SCHEMA_MAX_DEPTH} levels deep`, type: 'json_schema_too_deep', ctx: { max_depth: SCHEMA_MAX_DEPTH } }] };
+    }
+    if (shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) {
+      return { detail: [{ loc, msg: `The schema has more than ${SCHEMA_MAX_NODES} objects or ${SCHEMA_MAX_PATTERNS} patterns`, type: 'json_schema_too_large', ctx: { max_nodes: SCHEMA_MAX_NODES, max_patterns: SCHEMA_MAX_PATTERNS } }] };
+    }
     if (schema.$schema !== undefined && (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema))) {
       return { detail: [{ loc: [...loc, '$schema'], msg: 'Only JSON Schema draft 2020-12 is supported: omit $schema or use https://json-schema.org/draft/2020-12/schema', type: 'json_schema_invalid', input: schema.$schema }] };
     }

@@ -10,7 +10,7 @@ const Message = Type.Object({
 
 const ResponseFormat = Type.Object({
   type: Type.Optional(StringEnum(['text', 'json', 'json_schema'] as const, { default: 'text', description: '`text` (default): a `text/plain` answer. `json`: any JSON value. `json_schema`: a JSON value valid against `json_schema`.' })),
-  json_schema: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }), { description: 'A JSON Schema (draft 2020-12) for the answer; required when `type` is `json_schema`. An invalid schema is a 422 pointing inside it.' })),
+  json_schema: Type.Optional(Nullable(Type.Object({}, { additionalProperties: true }), { description: 'A JSON Schema (draft 2020-12) for the answer; required when `type` is `json_schema`. An invalid schema is a 422 pointing inside it. Limits: at most 64 KiB as JSON, 32 levels deep, 2000 objects and 100 patterns (422 `json_schema_too_large` / `json_schema_too_deep`); each `pattern` at most 1000 characters. Patterns are matched in linear time where V8\'s linear engine supports them; others (backreferences, lookaround, `\\p{..}`, counted repetition above 16) get 50 ms per string, and a string that runs out of time counts as not matching.' })),
 }, {
   additionalProperties: false,
   // json_schema is required (and must be an object) exactly when type is json_schema.

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastif
 import type { TObject } from 'typebox';
 import { AppError, errors, type ValidationDetail } from '../errors.ts';
 import { toValidationDetail, validatorCompiler } from '../http/validation.ts';
+import { badStringReason } from '../http/input-hygiene.ts';
 import { HashingCounter } from './blob-store.ts';
 import { sanitizeFileName } from './upload-checks.ts';
 
@@ -106,6 +107,9 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
           // Stop reading here: the body is not what this endpoint takes.
           throw errors.validation([invalid(part.fieldname, 'Extra inputs are not permitted; the file goes in the part named "file"', 'extra_forbidden'), invalid('file', 'Field required', 'missing')]);
         }
+        // Refused rather than cleaned up: the client learns its name is broken (input-hygiene.md).
+        const badName = typeof part.filename === 'string' ? badStringReason(part.filename) : null;
+        if (badName) throw errors.validation([{ loc: ['body', 'file', 'filename'], msg: `File name: ${badName.msg}`, type: badName.type, input: part.filename }]);
         staged = await stage(part, options, onStaged);
       } else if (part.fieldname === 'file') {
         detail.push(invalid('file', 'Should be a file part (with a filename), not a text field', 'file_type'));
@@ -113,6 +117,8 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
         detail.push(invalid(part.fieldname, 'Send each field once', 'duplicate_field'));
       } else if (part.valueTruncated) {
         detail.push(invalid(part.fieldname, `String should have at most ${FIELD_LIMITS.fieldSize} bytes`, 'string_too_long'));
+      } else if (typeof part.value === 'string' && badStringReason(part.value)) {
+        detail.push(invalid(part.fieldname, badStringReason(part.value)!.msg, badStringReason(part.value)!.type, part.value));
       } else {
         fields[part.fieldname] = part.value;
       }

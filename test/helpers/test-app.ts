@@ -74,15 +74,15 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
  * `listen: true` also serves the app on a free port of 127.0.0.1, with FOLIO_PUBLIC_URL set to it (so the
  * links it returns, such as edit_url, work from a real client); tests otherwise use `inject`.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
-  const { env, listen, ...buildOptions } = options;
+export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string>; listen?: boolean; /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy) for the fresh database's URL. */ databaseUrlVia?: (url: string) => Promise<string> } = {}): Promise<TestApp> {
+  const { env, listen, databaseUrlVia, ...buildOptions } = options;
   const port = listen ? await freePort() : null;
   const config = testConfig(overrides, { ...env, ...(port ? { FOLIO_PUBLIC_URL: `http://127.0.0.1:${port}` } : {}) });
   let database: Database;
   let dropDb = async () => {};
   if (SERVICES.databaseUrl) {
     const created = await createPostgresDatabase();
-    config.databaseUrl = created.url;
+    config.databaseUrl = databaseUrlVia ? await databaseUrlVia(created.url) : created.url;
     dropDb = created.drop;
     database = await openDatabase(config);
   } else {

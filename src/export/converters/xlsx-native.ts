@@ -90,7 +90,9 @@ export function sheetCells(ws: Worksheet): SheetCell[][] {
 }
 
 export function sheetToCsv(ws: Worksheet): string {
-  return toCsv(sheetCells(ws).map((cells) => cells.map((c) => c.text)));
+  // CSV injection (OWASP): a text cell that a spreadsheet would read back as a formula (=, +, -, @, tab,
+  // CR first) is written with a leading apostrophe. Numbers, including negative ones, are left alone.
+  return toCsv(sheetCells(ws).map((cells) => cells.map((c) => (!c.numeric && /^[=+\-@\t\r]/.test(c.text) ? `'${c.text}` : c.text))));
 }
 
 /** Finds a sheet by name, exactly first, then ignoring case (as Excel does). */

@@ -4,6 +4,7 @@ import type { JsonSchema } from '../json-schema.ts';
 import { formatFromPrompt, formatPlaceholder } from './format-samples.ts';
 import { parseNumber, type PromptFacts } from './prompt-facts.ts';
 import { regexSamples } from './regex-sample.ts';
+import { userRegExp } from '../user-regex.ts';
 
 export interface LeafCtx {
   key: string | null;
@@ -74,7 +75,7 @@ export function stringValue(schema: JsonSchema, ctx: LeafCtx, facts: PromptFacts
   const fits = (s: string) => {
     const length = [...s].length;
     if (length < min || length > max) return false;
-    if (pattern) { try { if (!new RegExp(pattern, 'u').test(s)) return false; } catch { return false; } }
+    if (pattern) { try { if (!userRegExp(pattern).test(s)) return false; } catch { return false; } }
     return format ? helpers.formatFits(format, s) : true;
   };
   const candidates: string[] = [];

@@ -10,6 +10,7 @@ import { formatFromPrompt } from './format-samples.ts';
 import { booleanValue, numberValue, stringValue } from './leaf-values.ts';
 import { lookup, normalizeKey, parseNumber, sentenceAbout, shorten, type PromptFacts } from './prompt-facts.ts';
 import { regexSamples } from './regex-sample.ts';
+import { userRegExp } from '../user-regex.ts';
 import { absolutizeRefs, mergeSchemas, RefResolver, type SchemaNode } from './schema-merge.ts';
 
 const DEEP = 8;
@@ -205,7 +206,7 @@ export class SchemaFiller {
     for (const name of [...wanted]) for (const dep of dependent[name] ?? []) wanted.add(dep);
     const extraSchema = (name: string): SchemaNode => {
       for (const [pattern, s] of Object.entries((schema.patternProperties ?? {}) as Record<string, SchemaNode>)) {
-        try { if (new RegExp(pattern, 'u').test(name)) return s; } catch { /* unusable pattern */ }
+        try { if (userRegExp(pattern).test(name)) return s; } catch { /* unusable pattern */ }
       }
       return (schema.additionalProperties ?? true) as SchemaNode;
     };
