@@ -174,7 +174,10 @@ export class GenerateService {
         return task;
       case 'failed': {
         const code = (task.error_code && task.error_code in ERROR_STATUS ? task.error_code : 'internal_error') as ErrorCode;
-        throw new AppError(code, task.error_message ?? 'The task failed.', ids);
+        const message = task.error_message ?? 'The task failed.';
+        // A task fails with validation_error when its input drove the renderer past a limit: the prompt is at fault.
+        if (code === 'validation_error') throw new AppError(code, message, { ...ids, detail: [{ loc: ['body', 'prompt'], msg: message, type: 'engine_limit' }] });
+        throw new AppError(code, message, ids);
       }
       case 'cancelled':
         throw new AppError('conflict', 'The task was cancelled before it finished.', ids);
