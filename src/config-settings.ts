@@ -26,6 +26,8 @@ export const SETTINGS: readonly Setting[] = [
   { env: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'pino log level. Logs are JSON lines carrying `request_id`.' },
   { env: 'FOLIO_TRUST_PROXY', kind: 'bool', default: 'false', description: 'Trust `X-Forwarded-*` headers from a reverse proxy.' },
   { env: 'FOLIO_MIGRATE_ON_START', kind: 'bool', default: 'true', description: 'Run pending database migrations when `folio serve` starts.' },
+  { env: 'FOLIO_HEADERS_TIMEOUT_MS', kind: 'int', default: '10000', min: 100, description: 'A request whose headers have not all arrived this long after the connection started sending them is answered 408 and its connection closed.' },
+  { env: 'FOLIO_BODY_TIMEOUT_MS', kind: 'int', default: '30000', min: 100, description: 'A request body that receives no byte for this long (a client that declares more than it sends, or stalls) is answered 408 `request_timeout` and its connection closed. There is no limit on the total time of a body that keeps arriving.' },
   { env: 'FOLIO_BODY_LIMIT_BYTES', kind: 'int', default: '1048576', min: 1024, description: 'Largest JSON request body accepted (413 `payload_too_large` above it).' },
   { env: 'FOLIO_OIDC_ISSUER', kind: 'string', description: 'Issuer (`iss`) of ID tokens accepted for signup and key management, e.g. `https://securetoken.google.com/<project>` (Firebase), `https://<tenant>.auth0.com/`, a Keycloak realm URL or `https://accounts.google.com`. Unset: the built-in local issuer.' },
   { env: 'FOLIO_OIDC_AUDIENCE', kind: 'string', description: 'Required `aud` of ID tokens (the client id / project id). Required with `FOLIO_OIDC_ISSUER`.' },

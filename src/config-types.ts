@@ -15,6 +15,9 @@ export interface Config {
   trustProxy: boolean;
   migrateOnStart: boolean;
   bodyLimitBytes: number;
+  /** FOLIO_HEADERS_TIMEOUT_MS and FOLIO_BODY_TIMEOUT_MS (src/http/slow-clients.ts). */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
   localTokenTtlSeconds: number;
   signupTiers: Tier[];

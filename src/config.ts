@@ -84,6 +84,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: v.FOLIO_TRUST_PROXY as boolean,
     migrateOnStart: v.FOLIO_MIGRATE_ON_START as boolean,
     bodyLimitBytes: v.FOLIO_BODY_LIMIT_BYTES as number,
+    headersTimeoutMs: v.FOLIO_HEADERS_TIMEOUT_MS as number,
+    bodyTimeoutMs: v.FOLIO_BODY_TIMEOUT_MS as number,
     oidc: issuer ? { issuer, audience: audience!, jwksUrl: (v.FOLIO_OIDC_JWKS_URL as string | undefined) ?? null } : null,
     localTokenTtlSeconds: v.FOLIO_LOCAL_TOKEN_TTL_SECONDS as number,
     signupTiers: signupTiers as Tier[],

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   sync_timeout_upgrade_async: 408,
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   precondition_failed: 412,

@@ -8,6 +8,7 @@ import type { Config, Format } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { AppError, ERROR_STATUS, errors, type ErrorCode } from '../errors.ts';
+import { generationUrls, type UrlPolicy } from '../net/url-policy.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -43,8 +44,8 @@ export interface GenerateDeps {
   jobs: JobQueue;
   waiter: TaskWaiter;
   links: RunLinks;
-  /** Refuses a webhook_url that can never be delivered to (422), before any work. */
-  checkWebhookUrl?: (url: string) => void;
+  /** The URL policy (src/net/url-policy.ts): refuses a webhook_url or logo_url it forbids (422), before any work. */
+  urls?: UrlPolicy;
   /** Refuses a request whose content cannot be fulfilled (400 preflight_failed), after the balance and reference checks. */
   preflight?: (format: Format, body: GenerateRequest) => void;
 }
@@ -75,7 +76,6 @@ export class GenerateService {
 
   async generate(key: KeyWithOrg, format: Format, body: GenerateRequest, receivedAt = Date.now()): Promise<GenerateOutcome> {
     this.assertAvailable(format, body);
-    if (body.webhook_url) this.d.checkWebhookUrl?.(body.webhook_url);
     const print = body.idempotency_key ? fingerprint(format, body) : null;
     let task = body.idempotency_key ? await this.replay(key.org_id, body.idempotency_key, print!) : undefined;
     let replayed = task !== undefined;
@@ -105,6 +105,7 @@ export class GenerateService {
     if (body.outline && format !== 'slides') {
       throw errors.validation([{ loc: ['body', 'outline'], msg: 'Only POST /slides/generate takes an outline (from POST /slides/outline)', type: 'value_error' }]);
     }
+    await this.d.urls?.check(generationUrls(body));
     await this.d.credits.assertCanStart(orgId, format);
     await this.d.references.assertExist(orgId, body, format);
     if (body.run_id) await this.assertResumable(orgId, body.run_id, format);
