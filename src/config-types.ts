@@ -21,6 +21,8 @@ export interface Config {
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
   localTokenTtlSeconds: number;
   signupTiers: Tier[];
+  /** FOLIO_SIGNUP_DEFAULT_TIER: `free` in production, `pro` on a development server. */
+  signupDefaultTier: Tier;
   rateLimits: Record<Tier, number>;
   keyCacheTtlMs: number;
   lastUsedFlushMs: number;
