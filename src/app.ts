@@ -16,6 +16,7 @@ import { StalledBodyGuard } from './http/slow-clients.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
+import { devTokenRoutes } from './identity/dev-token.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (api) => {
     await systemRoutes(api);
     await identityRoutes(api, ctx);
+    await devTokenRoutes(api, config);
     await storageRoutes(api, ctx);
     await runsRoutes(api, ctx.runs);
     await creditsRoutes(api, ctx);

@@ -28,7 +28,7 @@ async function burst(t: TestApp, secret: string, n: number): Promise<number[]> {
 describe('a development server', () => {
   it('signs a newcomer up on pro: 30 calls in a minute all answer, with 1000 credits', async () => {
     const org = await dev.signup(); // names no tier, like the README
-    expect(org.tier).toBe('pro');
+    expect((org as { tier?: string }).tier).toBe('pro');
     const statuses = await burst(dev, org.secret, 30);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const res = await dev.inject({ method: 'GET', url: '/api/v1/verify', headers: key(org.secret) });
@@ -38,14 +38,14 @@ describe('a development server', () => {
 
   it('still honours an explicit tier', async () => {
     const org = await dev.signup(undefined, { tier: 'free' });
-    expect(org.tier).toBe('free');
+    expect((org as { tier?: string }).tier).toBe('free');
   });
 });
 
 describe('production defaults', () => {
   it('NODE_ENV test (production defaults): free, and the 11th call in a minute is 429', async () => {
     const org = await prodLike.signup();
-    expect(org.tier).toBe('free');
+    expect((org as { tier?: string }).tier).toBe('free');
     const statuses = await burst(prodLike, org.secret, 11);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
