@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   upstream_error: 502,
   service_unavailable: 503,
   upstream_timeout: 504,
+  insufficient_storage: 507,
   task_timeout: 504,
 } as const;
 

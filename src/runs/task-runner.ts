@@ -10,6 +10,7 @@ import type { Tier } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError, ERROR_STATUS } from '../errors.ts';
+import { asStorageFull } from '../storage/disk-full.ts';
 import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { FORMAT_LABEL, type AgentRegistry, type AgentResult, type AgentRunner, type CurrentArtifact } from './agents.ts';
@@ -184,7 +185,9 @@ export class TaskRunner {
         stored = { ...blob, blob_key: key, content_type: result.artifact.contentType, file_name: fileName };
       } catch (err) {
         this.d.log.error({ err, task_id: task.task_id }, 'could not store the document');
-        return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' }, agent.name));
+        const full = asStorageFull(err);
+        const failure = full ? { code: full.code, message: full.message } : { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' };
+        return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, failure, agent.name));
       }
     }
     const ended = await this.d.finalizer.complete(task, {
