@@ -43,7 +43,7 @@ interface Expected {
   local: { keyId: string; keyFile: string } | null;
 }
 
-const GET_LOCAL_TOKEN = 'Get a token from this server: `npx folio token --sub <id> --email <email>` (it asks the running server at FOLIO_URL, default http://localhost:8080), or POST /api/v1/dev/token from the server\'s machine.';
+const GET_LOCAL_TOKEN = 'Get a token from this server: `npx folio token --sub <id> --email <email>` (it asks the running server at http://127.0.0.1:$PORT, or the one --server names), or POST /api/v1/dev/token from the server\'s machine.';
 
 function claimsOf(token: string): { iss: string | null; kid: string | null } {
   try {
