@@ -1,6 +1,6 @@
 // Webhook use cases: subscriptions (create, list, read, delete), the delivery log, redelivery and the
-// test ping. URLs are checked by the outbound guard: scheme and address at creation (with DNS), and
-// again at every delivery attempt.
+// test ping. URLs are checked by the URL policy (src/net/url-policy.ts) at creation (scheme and resolved
+// addresses), and by the outbound guard again at every delivery attempt.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { errors } from '../errors.ts';
