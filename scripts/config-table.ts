@@ -10,7 +10,8 @@ const END = '<!-- config-table:end -->';
 
 export function renderConfigTable(): string {
   const rows = SETTINGS.map((s) => {
-    const def = s.default === undefined ? '(unset)' : s.default === '' ? '""' : `\`${s.default}\``;
+    const prod = s.default === undefined ? '(unset)' : s.default === '' ? '""' : `\`${s.default}\``;
+    const def = s.devDefault === undefined ? prod : `\`${s.devDefault}\` in development, ${prod} in production and test`;
     const values = s.values ? ` One of: ${s.values.map((v) => `\`${v}\``).join(', ')}.` : '';
     return `| \`${s.env}\` | ${def} | ${s.description.replace(/\|/g, '\\|')}${values} |`;
   });

@@ -13,9 +13,11 @@ import { genRequestId, registerRequestEntry } from './http/request-id.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { VerifyFastPath } from './http/verify-fast-path.ts';
+import { StalledBodyGuard } from './http/slow-clients.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
+import { devTokenRoutes } from './identity/dev-token.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
@@ -52,9 +54,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], remove: true },
   };
   const verifyFastPath = new VerifyFastPath(`${API_PREFIX}/verify`);
+  const slowClients = new StalledBodyGuard({ headersTimeoutMs: config.headersTimeoutMs, bodyTimeoutMs: config.bodyTimeoutMs }, () => app.log);
   const app = Fastify({
     logger,
-    serverFactory: verifyFastPath.serverFactory(),
+    serverFactory: slowClients.serverFactory(verifyFastPath.serverFactory()),
     genReqId: genRequestId,
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
@@ -90,12 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (api) => {
     await systemRoutes(api);
     await identityRoutes(api, ctx);
+    await devTokenRoutes(api, config);
     await storageRoutes(api, ctx);
     await runsRoutes(api, ctx.runs);
     await creditsRoutes(api, ctx);
     await exportRoutes(api, ctx.export.service);
     await webhooksRoutes(api, { webhooks: ctx.webhooks.service });
-    await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits, checkWebhookUrl: (url) => ctx.webhooks.service.checkCallbackUrl(url) });
+    await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits });
     await slidesOutlineRoutes(api, { outline: new SlidesOutlineService({ config, database: ctx.database, llm: ctx.llm, blobs: ctx.blobs, outbound: ctx.outbound, log: app.log }) });
     await registerProjectsRoutes(api, config, ctx.projects, ctx.runs);
     await analysisRoutes(api, { analysis: new AnalysisService({ config, db: ctx.database.db, files: new FilesRepository(ctx.database.db), blobs: ctx.blobs, llm: ctx.llm, credits: ctx.credits, usage: new LlmUsageRepository(ctx.database.db), log: app.log }) });

@@ -10,8 +10,11 @@ const USAGE = `Usage: folio <command> [options]
 Commands:
   serve                                   Run the HTTP API (migrations run on start).
   migrate                                 Apply pending database migrations and exit.
-  token --sub <id> --email <email> [--name <name>]
-                                          Print an ID token from the built-in identity provider.
+  token --sub <id> --email <email> [--name <name>] [--ttl <s>] [--server <url> | --local]
+                                          Print an ID token from the built-in identity provider: asked
+                                          of the running server (default http://127.0.0.1:$PORT), so it
+                                          matches that server's keys; with no server running, signed
+                                          with the keys in FOLIO_DATA_DIR (--local: always).
   org suspend|activate --org <org_id>     Suspend or reactivate an organization.
   org set-tier --org <org_id> --tier <free|pro|enterprise>
   worker [--concurrency <n>]              Run task workers only (no HTTP); default FOLIO_WORKERS slots.
@@ -62,16 +65,20 @@ async function migrate(): Promise<void> {
 }
 
 async function token(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { sub: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, ttl: { type: 'string' } } });
-  if (!values.sub || !values.email) fail('Usage: folio token --sub <id> --email <email> [--name <name>] [--ttl <seconds>]');
+  const { values } = parseArgs({ args, options: { sub: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, ttl: { type: 'string' }, server: { type: 'string' }, local: { type: 'boolean' } } });
+  if (!values.sub || !values.email) fail('Usage: folio token --sub <id> --email <email> [--name <name>] [--ttl <seconds>] [--server <url> | --local]');
   const config = loadConfig();
-  if (config.oidc) fail(`FOLIO_OIDC_ISSUER is set (${config.oidc.issuer}): get ID tokens from that provider; the built-in issuer is not trusted.`);
-  if (config.env === 'production') fail('The built-in identity provider is disabled when NODE_ENV=production.');
   const ttl = values.ttl ? Number(values.ttl) : config.localTokenTtlSeconds;
-  if (!Number.isInteger(ttl) || ttl < 1) fail('--ttl must be a positive integer number of seconds');
-  const { openLocalIssuer } = await import('./identity/local-issuer.ts');
-  const issuer = await openLocalIssuer(config.dataDir);
-  process.stdout.write(`${await issuer.mint({ sub: values.sub!, email: values.email!, name: values.name, ttlSeconds: ttl })}\n`);
+  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400) fail('--ttl must be a whole number of seconds between 60 and 86400');
+  const { mintCliToken, TokenCliError } = await import('./identity/token.cli.ts');
+  try {
+    const { token: minted, note } = await mintCliToken(config, { sub: values.sub!, email: values.email!, name: values.name, ttlSeconds: ttl, server: values.server, local: values.local });
+    if (note) process.stderr.write(`${note}\n`);
+    process.stdout.write(`${minted}\n`);
+  } catch (err) {
+    if (err instanceof TokenCliError) fail(err.message);
+    throw err;
+  }
 }
 
 async function org(args: string[]): Promise<void> {

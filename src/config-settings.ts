@@ -10,6 +10,8 @@ export interface Setting {
   values?: readonly string[];
   min?: number;
   max?: number;
+  /** The default when NODE_ENV is `development` (or unset: a development server), where it differs. */
+  devDefault?: string;
   description: string;
 }
 
@@ -26,12 +28,15 @@ export const SETTINGS: readonly Setting[] = [
   { env: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'pino log level. Logs are JSON lines carrying `request_id`.' },
   { env: 'FOLIO_TRUST_PROXY', kind: 'bool', default: 'false', description: 'Trust `X-Forwarded-*` headers from a reverse proxy.' },
   { env: 'FOLIO_MIGRATE_ON_START', kind: 'bool', default: 'true', description: 'Run pending database migrations when `folio serve` starts.' },
+  { env: 'FOLIO_HEADERS_TIMEOUT_MS', kind: 'int', default: '10000', min: 100, description: 'A request whose headers have not all arrived this long after the connection started sending them is answered 408 and its connection closed.' },
+  { env: 'FOLIO_BODY_TIMEOUT_MS', kind: 'int', default: '30000', min: 100, description: 'A request body that receives no byte for this long (a client that declares more than it sends, or stalls) is answered 408 `request_timeout` and its connection closed. There is no limit on the total time of a body that keeps arriving.' },
   { env: 'FOLIO_BODY_LIMIT_BYTES', kind: 'int', default: '1048576', min: 1024, description: 'Largest JSON request body accepted (413 `payload_too_large` above it).' },
   { env: 'FOLIO_OIDC_ISSUER', kind: 'string', description: 'Issuer (`iss`) of ID tokens accepted for signup and key management, e.g. `https://securetoken.google.com/<project>` (Firebase), `https://<tenant>.auth0.com/`, a Keycloak realm URL or `https://accounts.google.com`. Unset: the built-in local issuer.' },
   { env: 'FOLIO_OIDC_AUDIENCE', kind: 'string', description: 'Required `aud` of ID tokens (the client id / project id). Required with `FOLIO_OIDC_ISSUER`.' },
   { env: 'FOLIO_OIDC_JWKS_URL', kind: 'url', description: 'JWKS URL of the issuer. Unset: discovered from `<issuer>/.well-known/openid-configuration`.' },
   { env: 'FOLIO_LOCAL_TOKEN_TTL_SECONDS', kind: 'int', default: '3600', min: 60, description: 'Lifetime of ID tokens minted by `folio token` (built-in issuer).' },
   { env: 'FOLIO_SIGNUP_TIERS', kind: 'list', default: 'free,pro,enterprise', description: 'Tiers a caller may choose at signup; any other answers 403 `forbidden`.' },
+  { env: 'FOLIO_SIGNUP_DEFAULT_TIER', kind: 'enum', values: ['free', 'pro', 'enterprise'], default: 'free', devDefault: 'pro', description: 'Tier of a new organization when signup names none. `free` in production and test; `pro` on a development server (NODE_ENV `development`, the default), so that a newcomer following the README has 60 requests a minute and 1000 credits instead of 10 and 100. Must be one of FOLIO_SIGNUP_TIERS.' },
   { env: 'FOLIO_RATE_LIMIT_FREE', kind: 'int', default: '10', min: 1, description: 'Requests per minute per API key, `free` tier.' },
   { env: 'FOLIO_RATE_LIMIT_PRO', kind: 'int', default: '60', min: 1, description: 'Requests per minute per API key, `pro` tier.' },
   { env: 'FOLIO_RATE_LIMIT_ENTERPRISE', kind: 'int', default: '600', min: 1, description: 'Requests per minute per API key, `enterprise` tier.' },

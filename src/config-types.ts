@@ -15,9 +15,14 @@ export interface Config {
   trustProxy: boolean;
   migrateOnStart: boolean;
   bodyLimitBytes: number;
+  /** FOLIO_HEADERS_TIMEOUT_MS and FOLIO_BODY_TIMEOUT_MS (src/http/slow-clients.ts). */
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
   localTokenTtlSeconds: number;
   signupTiers: Tier[];
+  /** FOLIO_SIGNUP_DEFAULT_TIER: `free` in production, `pro` on a development server. */
+  signupDefaultTier: Tier;
   rateLimits: Record<Tier, number>;
   keyCacheTtlMs: number;
   lastUsedFlushMs: number;

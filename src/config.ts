@@ -48,12 +48,20 @@ function parseSetting(s: Setting, raw: string, problems: string[]): unknown {
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
   const v: Record<string, unknown> = {};
+  // NODE_ENV unset or `development` (what `npm start` gives a newcomer); `test` keeps production defaults.
+  const development = (env.NODE_ENV?.trim() || 'development') === 'development';
   for (const s of SETTINGS) {
-    const raw = env[s.env]?.trim() || s.default;
+    const raw = env[s.env]?.trim() || (development && s.devDefault !== undefined ? s.devDefault : s.default);
     v[s.env] = raw === undefined ? undefined : parseSetting(s, raw, problems);
   }
   const signupTiers = v.FOLIO_SIGNUP_TIERS as string[];
   for (const t of signupTiers) if (!TIERS.includes(t as Tier)) problems.push(`FOLIO_SIGNUP_TIERS: unknown tier "${t}"`);
+  // An explicit default must be allowed; the development default yields to a narrower FOLIO_SIGNUP_TIERS.
+  let signupDefaultTier = v.FOLIO_SIGNUP_DEFAULT_TIER as Tier;
+  if (!signupTiers.includes(signupDefaultTier)) {
+    if (env.FOLIO_SIGNUP_DEFAULT_TIER?.trim()) problems.push(`FOLIO_SIGNUP_DEFAULT_TIER "${signupDefaultTier}" is not one of FOLIO_SIGNUP_TIERS (${signupTiers.join(', ')})`);
+    else signupDefaultTier = (signupTiers.includes('free') ? 'free' : signupTiers[0]) as Tier;
+  }
   const issuer = v.FOLIO_OIDC_ISSUER as string | undefined;
   const audience = v.FOLIO_OIDC_AUDIENCE as string | undefined;
   if (issuer && !audience) problems.push('FOLIO_OIDC_AUDIENCE is required when FOLIO_OIDC_ISSUER is set');
@@ -84,9 +92,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: v.FOLIO_TRUST_PROXY as boolean,
     migrateOnStart: v.FOLIO_MIGRATE_ON_START as boolean,
     bodyLimitBytes: v.FOLIO_BODY_LIMIT_BYTES as number,
+    headersTimeoutMs: v.FOLIO_HEADERS_TIMEOUT_MS as number,
+    bodyTimeoutMs: v.FOLIO_BODY_TIMEOUT_MS as number,
     oidc: issuer ? { issuer, audience: audience!, jwksUrl: (v.FOLIO_OIDC_JWKS_URL as string | undefined) ?? null } : null,
     localTokenTtlSeconds: v.FOLIO_LOCAL_TOKEN_TTL_SECONDS as number,
     signupTiers: signupTiers as Tier[],
+    signupDefaultTier,
     rateLimits: {
       free: v.FOLIO_RATE_LIMIT_FREE as number,
       pro: v.FOLIO_RATE_LIMIT_PRO as number,

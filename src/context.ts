@@ -19,6 +19,7 @@ import { createDocumentAgents, initFileReader, loadInstalledAdapters } from './d
 import { createExportModule, type ExportModule } from './export/export.module.ts';
 import { assertContentFulfillable, createLlmModule, type LlmModule } from './llm/llm.module.ts';
 import { OutboundGuard, type DnsLookup } from './net/outbound.ts';
+import { UrlPolicy } from './net/url-policy.ts';
 import type { AgentRunner } from './runs/agents.ts';
 import { createRunsModule, type RunsModule } from './runs/runs.module.ts';
 import type { BlobStore } from './storage/blob-store.ts';
@@ -113,6 +114,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     closers.unshift(() => storagePurger.stop());
     const llm = createLlmModule({ config, database, credits, log });
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
+    const urls = new UrlPolicy(outbound);
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.
     const adapters = await loadInstalledAdapters();
     const templates = createTemplatesModule({ config, database, blobs, log });
@@ -125,14 +127,14 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const runs = createRunsModule({
       config, database, blobs, credits, orgs: orgsRepo, log, agents, apiBase: `${config.publicUrl}/api/v1`,
       onRunEvent: (trx, event) => webhooks!.dispatcher.onRunEvent(trx, event),
-      checkWebhookUrl: (url) => webhooks!.service.checkCallbackUrl(url),
+      urls,
       preflight: assertContentFulfillable,
       editLinks: editTokens,
       recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
       readInitFile: initFileReader(adapters),
       templates: templates.resolver,
     });
-    webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, log });
+    webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });
     runs.workers.attach(webhooks.worker);
     if (options.queue) {
       closers.unshift(() => runs.close());

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   sync_timeout_upgrade_async: 408,
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   precondition_failed: 412,
@@ -22,6 +23,7 @@ export const ERROR_STATUS = {
   upstream_error: 502,
   service_unavailable: 503,
   upstream_timeout: 504,
+  insufficient_storage: 507,
   task_timeout: 504,
 } as const;
 

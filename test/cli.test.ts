@@ -51,7 +51,7 @@ describe('folio CLI', () => {
   });
 
   it('mints ID tokens that the server accepts, end to end', async () => {
-    const res = await runCli(['token', '--sub', 'cli-user', '--email', 'cli@example.com', '--name', 'Cli User'], env);
+    const res = await runCli(['token', '--sub', 'cli-user', '--email', 'cli@example.com', '--name', 'Cli User', '--local'], env);
     expect(res.code, res.stderr).toBe(0);
     const token = res.stdout.trim();
     expect(decodeJwt(token)).toMatchObject({ sub: 'cli-user', email: 'cli@example.com', name: 'Cli User', iss: 'folio-local', aud: 'folio' });

@@ -204,6 +204,6 @@ describe('health', () => {
   it('reports the database', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite', storage: 'ok' });
   });
 });

@@ -90,8 +90,9 @@ describe('SSRF guard with FOLIO_ALLOW_PRIVATE_URLS off', () => {
     const org = await t.signup();
     flipped = false;
     const sub = (await create(org.secret, `https://flip.test:${r.port}/hook`)).json();
+    // Public when the call arrives (the URL policy resolves it then), loopback by the time it is delivered.
+    const task = (await generate(t, org.secret, { prompt: JSON.stringify({ sleep_ms: 300 }), async: true, webhook_url: `https://flip.test:${r.port}/callback` })).json();
     flipped = true;
-    const task = (await generate(t, org.secret, { prompt: 'rebound', webhook_url: `https://rebind.test:${r.port}/callback` })).json();
     const logged = await waitForDeliveries(t, org.secret, undefined, `&task_id=${task.task_id}`, (d) => d.length === 2 && d.every((x) => x.status === 'failed'));
     for (const d of logged) {
       expect(d.attempts, d.url).toEqual([expect.objectContaining({ attempt: 1, status_code: null, outcome: 'failed', error: expect.stringMatching(/^Refused: .*127\.0\.0\.1.*loopback/), remaining_schedule_ms: [] })]);

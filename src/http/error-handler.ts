@@ -1,6 +1,7 @@
 // The single error handler: every failure leaves as SPEC.md's envelope, never with internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.ts';
+import { asStorageFull } from '../storage/disk-full.ts';
 import { toValidationDetail } from './validation.ts';
 import { routerErrorFor } from './input-hygiene.ts';
 import { dependencyError, withRetryAfter } from './dependency-errors.ts';
@@ -52,6 +53,12 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const appError = toAppError(err, request);
+    // A lack of space is 507 whatever wrapped it (a blob store's 502, an unknown database error).
+    const full = !appError || appError.status >= 500 ? asStorageFull(err) : undefined;
+    if (full) {
+      request.log.error({ err }, 'out of disk space');
+      return sendAppError(reply, full);
+    }
     if (appError) {
       if (appError.status >= 500) request.log.error({ err: appError.extra.cause ?? appError }, appError.message);
       else if (appError.extra.cause && !(err instanceof AppError)) request.log.warn({ err: appError.extra.cause }, appError.message);

@@ -41,6 +41,8 @@ export const ValidationErrorResponse = Type.Object(
     error: Type.Literal('validation_error'),
     message: Type.String(),
     detail: Type.Array(ValidationDetailItem),
+    task_id: Type.Optional(Type.String({ description: 'Generation calls: the task that failed because its input drove the renderer past a limit.' })),
+    run_id: Type.Optional(Type.String({ description: 'Generation calls: that task\'s run.' })),
   },
   { description: 'Field-level validation failure (FastAPI-style `detail` items).' },
 );

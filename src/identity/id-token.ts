@@ -1,9 +1,9 @@
 // Verifies identity-provider ID tokens: a configured OIDC issuer (Firebase, Auth0, Keycloak, Google...)
 // through its JWKS, or the built-in local issuer when none is configured.
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey, type CryptoKey } from 'jose';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTVerifyGetKey, type CryptoKey } from 'jose';
 import type { Config } from '../config.ts';
 import { AppError, errors } from '../errors.ts';
-import { openLocalIssuer } from './local-issuer.ts';
+import { LOCAL_ISSUER, openLocalIssuer } from './local-issuer.ts';
 
 export interface IdentityClaims {
   issuer: string;
@@ -37,6 +37,42 @@ function discoverJwks(issuer: string): JWTVerifyGetKey {
   };
 }
 
+/** What the server expected, for messages that tell a developer how to get a token that matches. */
+interface Expected {
+  issuer: string;
+  local: { keyId: string; keyFile: string } | null;
+}
+
+const GET_LOCAL_TOKEN = 'Get a token from this server: `npx folio token --sub <id> --email <email>` (it asks the running server at http://127.0.0.1:$PORT, or the one --server names), or POST /api/v1/dev/token from the server\'s machine.';
+
+function claimsOf(token: string): { iss: string | null; kid: string | null } {
+  try {
+    const header = decodeProtectedHeader(token);
+    const payload = decodeJwt(token);
+    return { iss: typeof payload.iss === 'string' ? payload.iss : null, kid: typeof header.kid === 'string' ? header.kid : null };
+  } catch {
+    return { iss: null, kid: null };
+  }
+}
+
+/** The failure, with what was expected when the built-in issuer is involved on either side. */
+function explainFailure(err: unknown, token: string, expected: Expected): AppError {
+  const base = describeFailure(err);
+  if (base.code !== 'invalid_token') return base;
+  const got = claimsOf(token);
+  if (expected.local) {
+    if (err instanceof joseErrors.JWSSignatureVerificationFailed || (got.kid !== null && got.kid !== expected.local.keyId && got.iss === LOCAL_ISSUER)) {
+      return errors.invalidToken(`The ID token signature is invalid: this server's built-in issuer (${LOCAL_ISSUER}) signs with key ${expected.local.keyId} (${expected.local.keyFile}), and this token was signed with ${got.kid ? `key ${got.kid}` : 'another key'}, probably by \`folio token\` reading another FOLIO_DATA_DIR. ${GET_LOCAL_TOKEN}`);
+    }
+    if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'iss') {
+      return errors.invalidToken(`The ID token was issued by ${got.iss ?? 'an unnamed issuer'}, but this server trusts only its built-in issuer (${LOCAL_ISSUER}) because FOLIO_OIDC_ISSUER is not set. ${GET_LOCAL_TOKEN}`);
+    }
+  } else if (got.iss === LOCAL_ISSUER) {
+    return errors.invalidToken(`The ID token comes from Folio's built-in development issuer (${LOCAL_ISSUER}), but this server trusts only ${expected.issuer} (FOLIO_OIDC_ISSUER). Get an ID token from that provider.`);
+  }
+  return base;
+}
+
 function describeFailure(err: unknown): AppError {
   if (err instanceof joseErrors.JWTExpired) return errors.invalidToken('The ID token has expired.');
   if (err instanceof joseErrors.JWTClaimValidationFailed) {
@@ -58,6 +94,7 @@ export async function createIdTokenVerifier(config: Config): Promise<IdTokenVeri
   let key: JWTVerifyGetKey | CryptoKey;
   let issuer: string;
   let audience: string;
+  let localKeys: Expected['local'] = null;
   if (config.oidc) {
     ({ issuer, audience } = config.oidc);
     key = config.oidc.jwksUrl ? createRemoteJWKSet(new URL(config.oidc.jwksUrl)) : discoverJwks(issuer);
@@ -74,7 +111,9 @@ export async function createIdTokenVerifier(config: Config): Promise<IdTokenVeri
     const local = await openLocalIssuer(config.dataDir);
     ({ issuer, audience } = local);
     key = local.publicKey;
+    localKeys = { keyId: local.keyId, keyFile: local.keyFile };
   }
+  const expected: Expected = { issuer, local: localKeys };
 
   return {
     issuer,
@@ -89,7 +128,7 @@ export async function createIdTokenVerifier(config: Config): Promise<IdTokenVeri
           clockTolerance: 5,
         }));
       } catch (err) {
-        throw describeFailure(err);
+        throw explainFailure(err, token, expected);
       }
       if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) {
         throw errors.invalidToken('The ID token has no valid "sub" claim.');

@@ -10,7 +10,7 @@ export const SignupBody = Type.Object(
   {
     org_name: Type.Optional(Type.String({ minLength: 2, maxLength: 120, pattern: NotBlank, description: 'Name of the new organization (2-120 characters). Required unless `existing_org_id` is given.' })),
     existing_org_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Mint a key on this organization instead of creating one. The caller must be its owner or admin: a non-member gets 404, a plain member 403.' })),
-    tier: Type.Optional(StringEnum(TIERS, { default: 'free', description: 'Tier of a new organization (default `free`). Ignored with `existing_org_id`. Tiers outside FOLIO_SIGNUP_TIERS answer 403.' })),
+    tier: Type.Optional(StringEnum(TIERS, { description: 'Tier of a new organization. Default: FOLIO_SIGNUP_DEFAULT_TIER, which is `free` in production and `pro` on a development server (NODE_ENV `development`, the default), so that a newcomer trying the API is not rate limited at 10 requests a minute. Ignored with `existing_org_id`. Tiers outside FOLIO_SIGNUP_TIERS answer 403.' })),
     key_name: Type.String({ minLength: 1, maxLength: 80, default: 'default', description: 'Label of the API key minted (at most 80 characters).' }),
   },
   { additionalProperties: false },

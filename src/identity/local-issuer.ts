@@ -16,6 +16,9 @@ interface StoredKeys {
 export interface LocalIssuer {
   issuer: string;
   audience: string;
+  /** The `kid` of the key pair, and the file that holds it. */
+  keyId: string;
+  keyFile: string;
   publicKey: CryptoKey;
   mint(claims: { sub: string; email?: string; name?: string; ttlSeconds: number }): Promise<string>;
 }
@@ -56,6 +59,8 @@ export async function openLocalIssuer(dataDir: string): Promise<LocalIssuer> {
   return {
     issuer: LOCAL_ISSUER,
     audience: LOCAL_AUDIENCE,
+    keyId: stored.kid,
+    keyFile: keyFile(dataDir),
     publicKey,
     mint: ({ sub, email, name, ttlSeconds }) => {
       const payload: Record<string, unknown> = {};

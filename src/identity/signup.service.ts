@@ -53,7 +53,7 @@ export class SignupService {
     if (!input.org_name) {
       throw errors.validation([{ loc: ['body', 'org_name'], msg: 'Field required when existing_org_id is not given', type: 'missing', input }]);
     }
-    const tier = input.tier ?? 'free';
+    const tier = input.tier ?? this.config.signupDefaultTier;
     if (!this.config.signupTiers.includes(tier)) {
       throw errors.forbidden(`Signing up for the ${tier} tier is not allowed on this deployment; allowed: ${this.config.signupTiers.join(', ')}.`);
     }

@@ -50,7 +50,7 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
 /** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
 export async function registerLlmRoutes(
   app: FastifyInstance, llm: LlmModule,
-  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService; checkWebhookUrl?: (url: string) => void },
+  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService },
 ): Promise<void> {
   const preflight = new PreflightService(generation);
   await llmRoutes(app, { llm: llm.service, preflight, registry: llm.registry, compiler: llm.compiler, minimumCredits: llm.service.minimumCredits });

@@ -13,8 +13,6 @@ export interface PreflightDeps {
   generate: GenerateService;
   credits: CreditsService;
   agents: AgentRegistry;
-  /** The webhooks module's check of a callback URL (422), when it is installed. */
-  checkWebhookUrl?: (url: string) => void;
 }
 
 export class PreflightService {
@@ -26,7 +24,7 @@ export class PreflightService {
 
   async preflight(key: KeyWithOrg, body: PreflightRequest) {
     const { format, ...request } = body;
-    if (request.webhook_url) this.d.checkWebhookUrl?.(request.webhook_url);
+    // generate.check applies the URL policy (src/net/url-policy.ts) to webhook_url and logo_url first.
     await this.d.generate.check(key.org_id, format, request);
     const { balance } = await this.d.credits.summary(key.org_id);
     return {

@@ -8,6 +8,7 @@ import type { Config, Format } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { AppError, ERROR_STATUS, errors, type ErrorCode } from '../errors.ts';
+import { generationUrls, type UrlPolicy } from '../net/url-policy.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -43,8 +44,8 @@ export interface GenerateDeps {
   jobs: JobQueue;
   waiter: TaskWaiter;
   links: RunLinks;
-  /** Refuses a webhook_url that can never be delivered to (422), before any work. */
-  checkWebhookUrl?: (url: string) => void;
+  /** The URL policy (src/net/url-policy.ts): refuses a webhook_url or logo_url it forbids (422), before any work. */
+  urls?: UrlPolicy;
   /** Refuses a request whose content cannot be fulfilled (400 preflight_failed), after the balance and reference checks. */
   preflight?: (format: Format, body: GenerateRequest) => void;
   /** The template a request uses (its template_id, else the organization's default for a new document; src/templates). */
@@ -86,7 +87,6 @@ export class GenerateService {
 
   async generate(key: KeyWithOrg, format: Format, body: GenerateRequest, receivedAt = Date.now()): Promise<GenerateOutcome> {
     this.assertAvailable(format, body);
-    if (body.webhook_url) this.d.checkWebhookUrl?.(body.webhook_url);
     const print = body.idempotency_key ? fingerprint(format, body) : null;
     let task = body.idempotency_key ? await this.replay(key.org_id, body.idempotency_key, print!) : undefined;
     let replayed = task !== undefined;
@@ -116,6 +116,7 @@ export class GenerateService {
     if (body.outline && format !== 'slides') {
       throw errors.validation([{ loc: ['body', 'outline'], msg: 'Only POST /slides/generate takes an outline (from POST /slides/outline)', type: 'value_error' }]);
     }
+    await this.d.urls?.check(generationUrls(body));
     await this.d.credits.assertCanStart(orgId, format);
     await this.d.references.assertExist(orgId, body, format);
     if (body.run_id) await this.assertResumable(orgId, body.run_id, format);
@@ -190,7 +191,10 @@ export class GenerateService {
         return task;
       case 'failed': {
         const code = (task.error_code && task.error_code in ERROR_STATUS ? task.error_code : 'internal_error') as ErrorCode;
-        throw new AppError(code, task.error_message ?? 'The task failed.', ids);
+        const message = task.error_message ?? 'The task failed.';
+        // A task fails with validation_error when its input drove the renderer past a limit: the prompt is at fault.
+        if (code === 'validation_error') throw new AppError(code, message, { ...ids, detail: [{ loc: ['body', 'prompt'], msg: message, type: 'engine_limit' }] });
+        throw new AppError(code, message, ids);
       }
       case 'cancelled':
         throw new AppError('conflict', 'The task was cancelled before it finished.', ids);

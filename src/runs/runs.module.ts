@@ -7,6 +7,7 @@ import type { OrganizationsRepository } from '../identity/organizations.reposito
 import { Notifications } from '../jobs/notifications.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { WorkerRuntime } from '../jobs/worker.ts';
+import type { UrlPolicy } from '../net/url-policy.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { FilesRepository } from '../storage/files.repository.ts';
 import { ImagesRepository } from '../storage/images.repository.ts';
@@ -38,8 +39,8 @@ export interface RunsModuleDeps {
   apiBase: string;
   /** Called in the transaction of each run.completed / run.failed event (webhook deliveries). */
   onRunEvent?: RunEventHook;
-  /** Checks a generation call's webhook_url before any work (throws a 422). */
-  checkWebhookUrl?: (url: string) => void;
+  /** The URL policy for the caller-given URLs of generation calls (throws a 422). */
+  urls?: UrlPolicy;
   /** Mints edit links for completed runs (src/editor); absent: `edit_url` is null. */
   editLinks?: EditLinkMinter;
   /** Checks a generation request's content before any work (throws a 400 preflight_failed; src/llm). */
@@ -90,7 +91,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     notifications,
     agents,
     links,
-    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, checkWebhookUrl: d.checkWebhookUrl, preflight: d.preflight, templates: d.templates }),
+    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates }),
     tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
     runs: new RunsService(runsRepo, links),
     sweeper,

@@ -63,7 +63,14 @@ export class TaskFinalizer {
   }
 
   /** running -> completed, unless a cancel was requested first. undefined when the task had moved on. */
-  async complete(task: TaskRow, c: Completion): Promise<TaskRow | undefined> {
+  async complete(task: TaskRow, given: Completion): Promise<TaskRow | undefined> {
+    // Text an agent produced may end inside a surrogate pair (a cut made in UTF-16 units): PostgreSQL
+    // refuses such JSON and a URL cannot encode it, so it is made well-formed before it goes anywhere.
+    const c: Completion = {
+      ...given,
+      summary: given.summary.toWellFormed(),
+      artifact: given.artifact ? { ...given.artifact, file_name: given.artifact.file_name.toWellFormed() } : null,
+    };
     const charge = Math.max(0, Math.min(Math.floor(c.credits), task.reserved_credits));
     const downloadUrl = await this.links.download(c.artifact);
     const occurredAt = new Date();
@@ -95,7 +102,8 @@ export class TaskFinalizer {
   }
 
   /** -> failed, with the error every poller and the run.failed event carry. */
-  async fail(task: TaskRow, cond: EndCondition, error: TaskFailure, agentName: string): Promise<TaskRow | undefined> {
+  async fail(task: TaskRow, cond: EndCondition, given: TaskFailure, agentName: string): Promise<TaskRow | undefined> {
+    const error = { code: given.code, message: given.message.toWellFormed() };
     const occurredAt = new Date();
     return this.db.transaction().execute(async (trx) => {
       const ended = await this.tasks.end(trx, task.task_id, cond, { status: 'failed', error_code: error.code, error_message: error.message, agent_name: agentName, credits_used: 0 });

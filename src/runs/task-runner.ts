@@ -10,6 +10,7 @@ import type { Tier } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AppError, ERROR_STATUS } from '../errors.ts';
+import { asStorageFull } from '../storage/disk-full.ts';
 import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { FORMAT_LABEL, type AgentRegistry, type AgentResult, type AgentRunner, type CurrentArtifact } from './agents.ts';
@@ -143,7 +144,18 @@ export class TaskRunner {
       offCancel();
       jobSignal.removeEventListener('abort', onShutdown);
     }
-    await this.finish(task, attempt, agent, result);
+    try {
+      await this.finish(task, attempt, agent, result);
+    } catch (err) {
+      // Recording a finished document failed. If the failure can be recorded, the task ends here, once:
+      // rethrowing would make the queue retry it as if this worker had died, with the same outcome.
+      this.d.log.error({ err, task_id: task.task_id }, 'could not record the finished task');
+      const failed = await this.d.finalizer.fail(task, held, {
+        code: 'internal_error',
+        message: `The ${FORMAT_LABEL[task.format]} document was produced but could not be recorded. Its credits were released; retry the request, and quote the task_id when reporting it.`,
+      }, agent.name).catch(() => null);
+      if (failed === null) throw err; // the database itself is failing: another attempt may succeed
+    }
   }
 
   private runAgent(agent: AgentRunner, task: TaskRow, attempt: number, current: CurrentArtifact | null, signal: AbortSignal): Promise<AgentResult> {
@@ -174,7 +186,9 @@ export class TaskRunner {
         stored = { ...blob, blob_key: key, content_type: result.artifact.contentType, file_name: fileName, title: given ? null : result.artifact.title ?? null };
       } catch (err) {
         this.d.log.error({ err, task_id: task.task_id }, 'could not store the document');
-        return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' }, agent.name));
+        const full = asStorageFull(err);
+        const failure = full ? { code: full.code, message: full.message } : { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' };
+        return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, failure, agent.name));
       }
     }
     const ended = await this.d.finalizer.complete(task, {
@@ -223,5 +237,19 @@ function timeoutError(task: TaskRow) {
 
 function agentError(err: unknown, task: TaskRow) {
   if (err instanceof AppError && err.code in ERROR_STATUS) return { code: err.code, message: err.message };
+  const limit = engineLimit(err);
+  if (limit) return { code: 'validation_error', message: `The request made the ${FORMAT_LABEL[task.format]} renderer exceed its limits (${limit}). Simplify or shorten the input (very long words, deeply nested lists or tables) and retry; the task was not charged.` };
   return { code: 'internal_error', message: `The ${FORMAT_LABEL[task.format]} agent failed unexpectedly. Retry the request; quote the task_id when reporting it.` };
+}
+
+/**
+ * Failures where the input drove the engine past a JavaScript limit: runaway recursion, a string or
+ * array too long to build. They are the request's doing (422), not the worker's, and retrying gives
+ * the same result. (A real heap exhaustion ends the process; see docs/architecture/crash-isolation.md.)
+ */
+function engineLimit(err: unknown): string | null {
+  if (!(err instanceof RangeError)) return null;
+  if (/call stack/i.test(err.message)) return 'its content is nested or recursive beyond the call stack';
+  if (/string length|array length|allocation failed|buffer/i.test(err.message)) return 'its content is larger than the renderer can hold';
+  return null;
 }

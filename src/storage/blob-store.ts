@@ -4,6 +4,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { errors } from '../errors.ts';
+import { asStorageFull } from './disk-full.ts';
 
 export interface PutOptions {
   contentType: string;
@@ -104,6 +105,8 @@ export class HashingCounter extends Transform {
 
 /** A storage backend that failed (network, permissions, full disk) answers 502 `upstream_error`. */
 export function storageFailure(cause: unknown, action: string) {
+  const full = asStorageFull(cause);
+  if (full) return full;
   return errors.upstream(`The blob store failed to ${action}. Retry with exponential backoff.`, cause);
 }
 

@@ -7,6 +7,7 @@ import type { DB } from '../db/schema.ts';
 import type { Notifications } from '../jobs/notifications.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { OutboundGuard } from '../net/outbound.ts';
+import type { UrlPolicy } from '../net/url-policy.ts';
 import { DeliveriesRepository } from './deliveries.repository.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
 import { DeliveryWorker } from './webhook-delivery.worker.ts';
@@ -20,6 +21,7 @@ export interface WebhooksModuleDeps {
   jobs: JobQueue;
   notifications: Notifications;
   guard: OutboundGuard;
+  urls: UrlPolicy;
   log: FastifyBaseLogger;
 }
 
@@ -35,6 +37,6 @@ export function createWebhooksModule(d: WebhooksModuleDeps): WebhooksModule {
   const dispatcher = new WebhookDispatcher(d.config, d.jobs, webhooks, deliveries);
   const sender = new WebhookSender(d.guard, d.config.webhooks.timeoutMs);
   const worker = new DeliveryWorker({ config: d.config, db: d.db, jobs: d.jobs, notifications: d.notifications, webhooks, deliveries, dispatcher, sender, log: d.log });
-  const service = new WebhooksService({ db: d.db, guard: d.guard, webhooks, deliveries, dispatcher, sender, recorder: worker });
+  const service = new WebhooksService({ db: d.db, urls: d.urls, webhooks, deliveries, dispatcher, sender, recorder: worker });
   return { service, dispatcher, worker };
 }

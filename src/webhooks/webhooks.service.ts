@@ -1,13 +1,13 @@
 // Webhook use cases: subscriptions (create, list, read, delete), the delivery log, redelivery and the
-// test ping. URLs are checked by the outbound guard: scheme and address at creation (with DNS), and
-// again at every delivery attempt.
+// test ping. URLs are checked by the URL policy (src/net/url-policy.ts) at creation (scheme and resolved
+// addresses), and by the outbound guard again at every delivery attempt.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { errors, type AppError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { decodeCursor, toPage } from '../http/pagination.ts';
 import { newId } from '../ids.ts';
 import { newWebhookSecret } from '../identity/signup.service.ts';
-import { OutboundError, type OutboundGuard } from '../net/outbound.ts';
+import type { UrlPolicy } from '../net/url-policy.ts';
 import type { AttemptRow, DeliveriesRepository, DeliveryFilter, DeliveryRow } from './deliveries.repository.ts';
 import { eventBody, type WebhookDispatcher } from './webhook-dispatcher.ts';
 import type { DeliveryWorker } from './webhook-delivery.worker.ts';
@@ -22,17 +22,12 @@ export type DeliveryView = { delivery: DeliveryRow; attempts: AttemptRow[] };
 
 export interface WebhooksServiceDeps {
   db: Kysely<DB>;
-  guard: OutboundGuard;
+  urls: UrlPolicy;
   webhooks: WebhooksRepository;
   deliveries: DeliveriesRepository;
   dispatcher: WebhookDispatcher;
   sender: WebhookSender;
   recorder: Pick<DeliveryWorker, 'record'>;
-}
-
-function urlRefused(field: string, url: string, err: OutboundError): AppError {
-  const type = err.kind === 'refused' ? 'url_not_allowed' : 'url_unresolvable';
-  return errors.validation([{ loc: ['body', field], msg: err.message, type, input: url }]);
 }
 
 export class WebhooksService {
@@ -42,26 +37,8 @@ export class WebhooksService {
     this.d = deps;
   }
 
-  /**
-   * The DNS-free check of a generation call's `webhook_url` (its address is checked at delivery):
-   * 422 for a non-https URL or a private address literal.
-   */
-  readonly checkCallbackUrl = (url: string): void => {
-    try {
-      this.d.guard.checkUrl(url);
-    } catch (err) {
-      if (err instanceof OutboundError) throw urlRefused('webhook_url', url, err);
-      throw err;
-    }
-  };
-
   async create(orgId: string, body: CreateWebhookRequest): Promise<WebhookWithSecret> {
-    try {
-      await this.d.guard.resolve(body.url);
-    } catch (err) {
-      if (err instanceof OutboundError) throw urlRefused('url', body.url, err);
-      throw err;
-    }
+    await this.d.urls.check([{ loc: ['body', 'url'], url: body.url }]);
     if ((await this.d.webhooks.countLive(orgId)) >= MAX_WEBHOOKS_PER_ORG) {
       throw errors.conflict(`An organization can have at most ${MAX_WEBHOOKS_PER_ORG} webhook subscriptions; delete one first.`);
     }

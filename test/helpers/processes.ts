@@ -45,7 +45,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: a loaded CI machine (2 cores shared) can take well over 30 s to boot a server.
+  const deadline = Date.now() + 90_000;
   while (!out.includes('Folio listening')) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${out}`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start: ${out}`); }

@@ -15,6 +15,11 @@ export interface Script {
   crash?: boolean;
   /** Keep running after the abort signal (the engine must still stop waiting). */
   ignore_abort?: boolean;
+  /** Recurse without end (a renderer that overflows the call stack on its input). */
+  recurse?: boolean;
+  /** The artifact's file name and a text appended to the summary (e.g. ending inside a surrogate pair). */
+  file_name?: string;
+  summary_tail?: string;
   /** Produce no document (like mode: ask). */
   no_artifact?: boolean;
   phases?: string[];
@@ -56,13 +61,14 @@ export function scriptedAgent(format: Format, calls: AgentCall[] = []): AgentRun
         for (const phase of script.phases ?? ['planning', 'writing']) await input.reportPhase(phase);
         if (script.sleep_ms) await sleep(script.sleep_ms, undefined, script.ignore_abort ? {} : { signal: input.signal });
         if (script.crash) throw new Error('scripted crash');
+        if (script.recurse) recurse(0);
         if (script.fail) throw new AppError(script.fail, `scripted failure: ${script.fail}`);
         const [ext, type] = EXT[format];
         const body = Buffer.from(JSON.stringify({ task_id: input.task.task_id, attempt: input.task.attempt, pid: process.pid, prompt: input.request.prompt, previous }));
         call.outcome = 'done';
         return {
-          artifact: script.no_artifact ? null : { body, contentType: type, fileName: `document.${ext}` },
-          summary: `scripted ${format} document for ${input.task.task_id}`,
+          artifact: script.no_artifact ? null : { body, contentType: type, fileName: script.file_name ?? `document.${ext}` },
+          summary: `scripted ${format} document for ${input.task.task_id}${script.summary_tail ?? ''}`,
           credits: script.credits ?? 1,
           usage: { pid: process.pid },
         };
@@ -78,4 +84,8 @@ export function scriptedAgent(format: Format, calls: AgentCall[] = []): AgentRun
 
 export function scriptedAgents(calls: AgentCall[] = []): Record<Format, AgentRunner> {
   return { word: scriptedAgent('word', calls), excel: scriptedAgent('excel', calls), slides: scriptedAgent('slides', calls) };
+}
+
+function recurse(depth: number): number {
+  return recurse(depth + 1) + 1;
 }

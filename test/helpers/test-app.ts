@@ -12,6 +12,7 @@ import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { openLocalIssuer } from '../../src/identity/local-issuer.ts';
 import { freePort } from './processes.ts';
+import { systemLookup, type DnsLookup } from '../../src/net/outbound.ts';
 
 export const SERVICES = {
   databaseUrl: process.env.DATABASE_URL || null,
@@ -89,7 +90,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
     const template = inject('pgliteTemplate');
     database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
   }
-  const app = await buildApp(config, { ...buildOptions, database, migrate: true });
+  const app = await buildApp(config, { dnsLookup: testDns, ...buildOptions, database, migrate: true });
   if (port) await app.listen({ port, host: '127.0.0.1' });
   const issuer = config.oidc ? null : await openLocalIssuer(config.dataDir);
 
@@ -118,6 +119,14 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
     },
   };
 }
+
+/**
+ * DNS for test apps: `example.com` and its subdomains answer example.com's public address (the URL
+ * policy resolves caller-given URLs on arrival, and test machines may have no resolver); other names
+ * go to the system resolver. Tests that need other answers pass their own `dnsLookup`.
+ */
+export const testDns: DnsLookup = async (hostname) =>
+  /(^|\.)example\.com$/i.test(hostname) ? [{ address: '93.184.215.14', family: 4 }] : systemLookup(hostname);
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };

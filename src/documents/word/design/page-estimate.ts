@@ -12,8 +12,19 @@ interface JsNode { type: 'element' | 'text'; name?: string; text?: string; attri
 
 let markId = 900000;
 
+/**
+ * The layout measures a word that does not fit on a line by re-measuring ever longer prefixes of it,
+ * which is quadratic: a 10,000-character word (an emoji string, a pasted hash) took it 15 s of CPU
+ * with the event loop blocked. Word wraps such a word character by character, so giving the layout's
+ * copy a break opportunity every few dozen characters leaves the page count practically unchanged.
+ */
+const LONG_WORD = /[^\s]{64,}/g;
+function breakable(text: string): string {
+  return text.length < 64 ? text : text.replace(LONG_WORD, (w) => (w.match(/[\s\S]{1,32}(?![\uDC00-\uDFFF])/g) ?? [w]).join(' '));
+}
+
 function toJs(n: Node, marks: Map<Element, string>): JsNode | null {
-  if (n.nodeType === 3 || n.nodeType === 4) return { type: 'text', text: (n as unknown as { data: string }).data };
+  if (n.nodeType === 3 || n.nodeType === 4) return { type: 'text', text: breakable((n as unknown as { data: string }).data) };
   if (n.nodeType !== 1) return null;
   const el = n as Element;
   const out: JsNode = { type: 'element', name: el.nodeName };

@@ -1,0 +1,66 @@
+// The README's first session runs, as written, against a running server: the block between the
+// readme-session markers is extracted and run by bash in an empty directory, with `npx folio` resolving
+// to this checkout's CLI and API/PORT pointing at the test's server. If the README and the API drift
+// apart, this fails. The server is a real `folio serve` process on development defaults.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, startServer, type ServerProcess } from './helpers/processes.ts';
+import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
+
+export function readmeSession(readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')): string {
+  const m = /<!-- readme-session:start -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-session:end -->/.exec(readme);
+  if (!m) throw new Error('README.md has no readme-session block');
+  return m[1];
+}
+
+let server: ServerProcess;
+let work: string;
+let drop = async () => {};
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-readme-'));
+  const env: Record<string, string> = { FOLIO_DATA_DIR: path.join(work, 'data') };
+  if (SERVICES.databaseUrl) {
+    const db = await createPostgresDatabase();
+    env.DATABASE_URL = db.url;
+    drop = db.drop;
+  }
+  server = await startServer(env);
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+  await drop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the README's first session", () => {
+  it('makes, downloads, exports, edits, asks about and opens a deck, command by command', async () => {
+    const session = readmeSession();
+    expect(session.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(8);
+    const dir = path.join(work, 'session');
+    fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'bin', 'folio.js'), path.join(dir, 'node_modules', '.bin', 'folio'));
+    const port = new URL(server.url).port;
+    const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
+      execFile('bash', ['-euo', 'pipefail', '-c', session], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API: `${server.url}/api/v1`, PORT: port, npm_config_update_notifier: 'false' },
+        timeout: 240_000,
+      }, (err, out, errOut) => resolve({ stdout: out, stderr: errOut, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 }));
+    });
+    expect(code, `stderr: ${stderr}\nstdout: ${stdout}\nserver: ${server.output().slice(-3000)}`).toBe(0);
+
+    const deck = fs.readFileSync(path.join(dir, 'deck.pptx'));
+    expect(deck.subarray(0, 2).toString()).toBe('PK');
+    expect(fs.readFileSync(path.join(dir, 'deck.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    const [edited, answer, editUrl] = stdout.trim().split('\n').slice(-3);
+    expect(edited).toMatch(/Next steps/);
+    expect(answer).toMatch(/\b\d+ slides?\b/i);
+    expect(editUrl).toMatch(/\/edit\/run_[0-9A-Z]+\?token=/);
+    const page = await fetch(editUrl.replace(/^http:\/\/localhost:\d+/, server.url));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  }, 300_000);
+});
