@@ -118,18 +118,21 @@ async function call(method: string, route: string, body: unknown, headers: Recor
   return json;
 }
 
-async function upload(route: '/files' | '/images', name: string, bytes: Buffer, type: string, key: Record<string, string>): Promise<string> {
+async function upload(route: '/files' | '/images' | '/templates', name: string, bytes: Buffer, type: string, key: Record<string, string>): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  if (route === '/templates') form.append('name', name);
   const res = await fetch(`${API}${route}`, { method: 'POST', headers: key, body: form });
   const json = (await res.json()) as Record<string, string>;
   if (!res.ok) throw new Error(`POST ${route} ${name}: ${res.status} ${JSON.stringify(json)}`);
-  return json.file_id ?? json.image_id;
+  return json.file_id ?? json.image_id ?? json.template_id;
 }
 
 /** A prompt-only sample as the API request a user would send: data inline, files and images uploaded. */
 async function requestBody(s: Sample, key: Record<string, string>): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = { prompt: s.prompt };
+  // A sample made in an organization template: the corpus file is uploaded to POST /templates first.
+  if (s.template) body.template_id = await upload('/templates', path.basename(s.template), fs.readFileSync(path.resolve(import.meta.dirname, '..', s.template)), 'application/octet-stream', key);
   if (s.dataSources?.length) body.data_sources = s.dataSources.map((d) => ({ name: d.name, columns: d.columns, rows: d.rows }));
   if (s.contextFiles?.length) body.context_files = await Promise.all(s.contextFiles.map((f) => upload('/files', f.file_name, Buffer.from(f.text), 'text/plain', key)));
   if (s.images?.length) body.image_assets = await Promise.all(s.images.map(async (i) => ({ image_id: await upload('/images', i.file_name, i.bytes, i.content_type, key), ...(i.caption ? { caption: i.caption } : {}) })));
