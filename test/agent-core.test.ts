@@ -176,7 +176,7 @@ describe('inputs', () => {
     ]);
   });
 
-  it('leaves out a brand logo whose URL the outbound guard refuses, and says so', async () => {
+  it('refuses a brand logo whose URL the outbound guard refuses when the request arrives (422 at the field), without fetching it', async () => {
     fake.reset();
     const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png(10, 10)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -184,12 +184,12 @@ describe('inputs', () => {
     server.on('request', () => requests++);
     try {
       const org = await t.signup();
-      fake.enqueue({ toolCalls: [{ name: 'set_document', args: { title: 'Branded' } }, { name: 'finish', args: { summary: 'Branded.' } }] });
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
       const res = await generate(t, org.secret, { prompt: 'Write it', brand: { logo_url: url, primary_color: '#123456' } });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().summary).toMatch(/^Built the Word document "Branded" with a title only\. Branded\. The brand logo at https:\/\/127\.0\.0\.1:\d+\/logo\.png was left out: .*127\.0\.0\.1 is a loopback address/);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'brand', 'logo_url'], type: 'url_not_allowed', input: url, msg: expect.stringContaining('127.0.0.1 is a loopback address') })]);
       expect(requests).toBe(0);
+      expect(fake.requests.length).toBe(0);
     } finally {
       server.close();
     }
