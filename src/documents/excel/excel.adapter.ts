@@ -12,6 +12,7 @@ import { summarizeChanges } from './summary.ts';
 import { openTemplate } from './templates.ts';
 import { cellTools } from './tools/cell-tools.ts';
 import { chartTools } from './tools/chart-tools.ts';
+import { lineTools } from './tools/line-tools.ts';
 import { sheetTools } from './tools/sheet-tools.ts';
 import { tableTools } from './tools/table-tools.ts';
 import { readCell } from './view/cells.ts';
@@ -87,7 +88,7 @@ export const adapter: FormatAdapter<ExcelDocument> = {
 
   tools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
     useBrand(ctx.doc, ctx.inputs.brand);
-    return [...cellTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...chartTools(ctx)];
+    return [...cellTools(ctx), ...lineTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...chartTools(ctx)];
   },
 
   outline: (doc) => workbookOutline(doc),
