@@ -126,3 +126,83 @@ describe('inserting rows', () => {
     expect(lo.Sheet2.slice(3)).toEqual(was.Sheet2.slice(2));
   }, 120_000);
 });
+
+describe('inserting and deleting columns, deleting rows', () => {
+  it('in an Excel 2016+ budget: merged ranges, the data bar and its x14 twin, the chart series, column widths, tables and anchors follow; a deleted income row leaves the totals', async () => {
+    fake.enqueue(
+      { toolCalls: [{ name: 'insert_columns', args: { sheet: 'Simple Monthly Budget', at: 'D' } }, { name: 'delete_rows', args: { sheet: 'Simple Monthly Budget', at: 6 } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Done.' } }] },
+    );
+    const r = await edit('xlsx/excel-budget-chart-table-image.xlsx', 'Add a column before D and delete the Income 2 row');
+    expect(r.body.summary).toMatch(/^Changed the workbook: inserted column D in "Simple Monthly Budget"; deleted row 6 of "Simple Monthly Budget"\./);
+    expect(r.diff).toEqual({
+      changed: ['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/charts/chart1.xml', 'xl/drawings/drawing1.xml', 'xl/tables/table1.xml', 'xl/tables/table2.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'],
+      added: [], removed: ['xl/calcChain.xml'],
+    });
+    const sheet = r.now('xl/worksheets/sheet1.xml');
+    expect(attrs(sheet, 'mergeCell', 'ref')).toEqual(['I4:I5', 'B7:C7', 'F4:H5', 'H7:I7', 'H8:I8']);
+    expect(attrs(sheet, 'conditionalFormatting', 'sqref')).toEqual(['F4']);
+    expect(sheet).toContain('<xm:sqref>F4</xm:sqref>');
+    expect(attrs(sheet, 'col', 'min')).toEqual(['1', '2', '3', '5', '6', '8', '10']);
+    expect(attrs(sheet, 'col', 'width')).toEqual(attrs(r.was('xl/worksheets/sheet1.xml'), 'col', 'width'));
+    expect(chartRefs(r.now('xl/charts/chart1.xml'))).toEqual(["'Simple Monthly Budget'!$F$8:$G$8"]);
+    expect(attrs(r.now('xl/tables/table1.xml'), '(?:table|autoFilter)', 'ref')).toEqual(['B4:C6', 'B4:C6']);
+    expect(attrs(r.now('xl/tables/table2.xml'), '(?:table|autoFilter)', 'ref')).toEqual(['B9:C22', 'B9:C22']);
+    // The chart (right of column D, below row 6) moves right and up; the picture (left of D) only up.
+    const markers = (xml: string) => [...xml.matchAll(/<xdr:(from|to)><xdr:col>(\d+)<\/xdr:col><xdr:colOff>\d+<\/xdr:colOff><xdr:row>(\d+)<\/xdr:row>/g)].map((m) => [Number(m[2]), Number(m[3])]);
+    const [was, now] = [markers(r.was('xl/drawings/drawing1.xml')), markers(r.now('xl/drawings/drawing1.xml'))];
+    expect(now).toEqual(was.map(([c, row]) => [c >= 3 ? c + 1 : c, row > 5 ? row - 1 : row]));
+    // The new column D takes the formats of column C, as Excel inserts it.
+    const row4 = cellsOf(rowsOf(sheet).get(4)!);
+    expect(row4.get('D4')).toBe(`<c r="D4" s="${/s="(\d+)"/.exec(row4.get('C4')!)![1]}"/>`);
+    const lo = libreOfficeValues(r.bytes)['Simple Monthly Budget'];
+    expect(lo[5].slice(1, 3)).toEqual(['Other', '250']);
+    expect(lo[7].slice(5, 8)).toEqual(['2750', '2336', '414']);
+  }, 120_000);
+
+  it('in an ONLYOFFICE table: a column inserted inside the table becomes a table column with a header', async () => {
+    fake.enqueue(
+      { toolCalls: [{ name: 'insert_columns', args: { sheet: 'TestLookup', at: 'B' } }] },
+      { toolCalls: [{ name: 'set_cells', args: { sheet: 'TestLookup', start: 'B1', rows: [['Note'], ['first']] } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Added a Note column.' } }] },
+    );
+    const r = await edit('xlsx/onlyoffice-table.xlsx', 'Add a Note column between Key and Value');
+    expect(r.now('xl/tables/table1.xml')).toContain('ref="A1:C6"><autoFilter ref="A1:C6"/><tableColumns count="3"><tableColumn id="1" name="Key"/><tableColumn id="3" name="Note"/><tableColumn id="2" name="Value"/></tableColumns>');
+    const seen = readWithOpenpyxl(r.bytes).sheets[0];
+    expect(seen.tables).toEqual({ Table1: 'A1:C6' });
+    expect(seen.cells).toMatchObject({ A1: 'Key', B1: 'Note', C1: 'Value', B2: 'first', C2: 'Val1' });
+    expect(libreOfficeValues(r.bytes).TestLookup[1]).toEqual(['Key1', 'first', 'Val1']);
+  }, 120_000);
+});
+
+describe('shared and array formulas', () => {
+  it('refuses to split an array formula; keeps shared formulas shared when they still fit, and gives members formulas of their own when they do not', async () => {
+    // Excel for Mac's shared and array formulas, the second shared group's master pointing one row down
+    // (D2 "=A3" filled to D5): a row inserted at 6 moves A6 but not the cells above it.
+    const { editParts } = await import('./helpers/slides.ts');
+    const original = await editParts(corpusFile('xlsx/excel-formulas-shared-array.xlsx'), (parts) => {
+      parts['xl/worksheets/sheet1.xml'] = parts['xl/worksheets/sheet1.xml'].replace('<f t="shared" ref="D2:D6" si="1">A2</f>', '<f t="shared" ref="D2:D6" si="1">A3</f>');
+    }, ['xl/worksheets/sheet1.xml']);
+    fake.enqueue(
+      { toolCalls: [{ name: 'insert_rows', args: { sheet: 'Sheet1', at: 3 } }] },
+      { toolCalls: [{ name: 'insert_rows', args: { sheet: 'Sheet1', at: 6 } }, { name: 'insert_columns', args: { sheet: 'Sheet1', at: 'B' } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Inserted.' } }] },
+    );
+    const org = await p.signup();
+    const fileId = await uploadFile(p, org.secret, 'shared.xlsx', original);
+    const { bytes } = await generateWorkbook(p, org.secret, { prompt: 'Insert a row at 3, else at 6, and a column at B', init_file: fileId });
+    expect(JSON.stringify(fake.requests[1].body.input)).toContain('this would split the array formula in Sheet1!B1 (B1:B5); Excel cannot change part of an array');
+    const xml = (await packageParts(bytes)).get('xl/worksheets/sheet1.xml')!.toString();
+    const cells = new Map([...rowsOf(xml).values()].flatMap((row) => [...cellsOf(row)]));
+    expect(cells.get('C1')).toBe('<c r="C1"><f t="array" ref="C1:C5">A1:A5</f><v>1</v></c>');
+    expect(cells.get('D2')).toBe('<c r="D2"><f t="shared" ref="D2:D7" si="0">A2</f><v>2</v></c>');
+    expect(cells.get('D7')).toBe('<c r="D7" t="e"><f t="shared" si="0"/><v>#VALUE!</v></c>');
+    expect(cells.get('C7')).toBe('<c r="C7"><f t="array" ref="C7">SUM(A1:A5*C1:C5)</f><v>55</v></c>');
+    const formulas = readWithOpenpyxl(bytes).sheets[0].cells;
+    expect(formulas).toMatchObject({ A7: '=SUM(A1:A5*C1:C5)', D3: '=A3', D7: '=A7', E2: '=A3', E3: '=A4', E4: '=A5', E5: '=A7', E7: '=C7' });
+    expect(xml).not.toContain('si="1"');
+    const lo = libreOfficeValues(bytes).Sheet1;
+    expect(lo.map((row) => row[3])).toEqual(['1', '2', '3', '4', '5', '', '#VALUE!']);
+    expect(lo.map((row) => row[4])).toEqual(['1', '3', '4', '5', '#VALUE!', '', '55']);
+  }, 120_000);
+});
