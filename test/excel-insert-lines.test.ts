@@ -15,21 +15,22 @@ import { corpusFile, packageParts, partDiff, uploadFile } from './helpers/slides
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { cellsOf, rowsOf } from './helpers/xlsx-parts.ts';
 
+let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  p = await startTestApp(withRuns({}), { env: providerEnv(fake) });
+  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
 });
-afterAll(async () => Promise.all([p?.close(), fake?.close()]));
+afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
 beforeEach(() => fake.reset());
 
-async function edit(file: string, prompt: string) {
-  const org = await p.signup();
+async function edit(file: string, prompt: string, app = p) {
+  const org = await app.signup();
   const original = corpusFile(file);
-  const fileId = await uploadFile(p, org.secret, file.split('/').pop()!, original);
-  const res = await generateWorkbook(p, org.secret, { prompt, init_file: fileId });
+  const fileId = await uploadFile(app, org.secret, file.split('/').pop()!, original);
+  const res = await generateWorkbook(app, org.secret, { prompt, init_file: fileId });
   const [before, after] = [await packageParts(original), await packageParts(res.bytes)];
   const text = (parts: Map<string, Buffer>, name: string) => parts.get(name)!.toString('utf8');
   return { ...res, original, before, after, diff: await partDiff(original, res.bytes), was: (n: string) => text(before, n), now: (n: string) => text(after, n) };
@@ -204,5 +205,24 @@ describe('shared and array formulas', () => {
     const lo = libreOfficeValues(bytes).Sheet1;
     expect(lo.map((row) => row[3])).toEqual(['1', '2', '3', '4', '5', '', '#VALUE!']);
     expect(lo.map((row) => row[4])).toEqual(['1', '3', '4', '5', '#VALUE!', '', '55']);
+  }, 120_000);
+});
+
+describe('the builtin engine (no language model)', () => {
+  it('understands "insert a row after row 3" and "add a column before C" on the sheets a prompt names', async () => {
+    const r = await edit('xlsx/lo-chart-cf-pivot.xlsx', 'Insert a row after row 3 on the Summary sheet, then add a column before C on the Data sheet', t);
+    expect(r.body.summary).toMatch(/^Changed the workbook: inserted row 4 in "Summary"; inserted column C in "Data"\./);
+    expect(r.diff.changed).not.toContain('xl/worksheets/sheet3.xml');
+    expect(r.diff.changed).not.toContain('xl/pivotTables/pivotTable1.xml');
+    const summary = readWithOpenpyxl(r.bytes).sheets.find((s) => s.title === 'Summary')!;
+    expect(summary.cells).toMatchObject({ B2: '=SUMIF(Data!$A$2:$A$25,A2,Data!$G$2:$G$25)', C5: '=B5/SUM($B$2:$B$6)', B7: '=SUM(B2:B6)' });
+    expect(chartRefs(r.now('xl/charts/chart1.xml'))).toEqual(['Summary!$B$1', 'Summary!$A$2:$A$6', 'Summary!$B$2:$B$6']);
+    expect(r.now('xl/tables/table1.xml')).toMatch(/ref="A1:G25"[\s\S]*<tableColumn id="2" name="Product"\/><tableColumn id="7" name="Column1"\/><tableColumn id="3" name="Quarter"\/>/);
+    expect(attrs(r.now('xl/pivotCache/pivotCacheDefinition1.xml'), 'worksheetSource', 'ref')).toEqual(['A1:G25']);
+    const lo = libreOfficeValues(r.bytes);
+    expect(lo.Summary.map((row) => row.slice(0, 2))).toEqual([
+      ['Region', 'Revenue'], ['North', '6130.5'], ['South', '6597'], ['', ''], ['East', '7063.5'], ['West', '6030'], ['Total', '25821'],
+    ]);
+    expect(lo.Data[0]).toEqual(['Region', 'Product', 'Column1', 'Quarter', 'Units', 'Price', 'Revenue']);
   }, 120_000);
 });
