@@ -188,3 +188,32 @@ describe('no empty completion', () => {
     expect(await partDiff(model.original, model.bytes)).toEqual({ changed: [], added: [], removed: [] });
   }, 120_000);
 });
+
+describe('new sheets follow the workbook', () => {
+  it("take the workbook's table style (a custom one too), its default row height and column width, and its Normal font", async () => {
+    fake.enqueue(
+      { toolCalls: [{ name: 'add_sheet', args: { name: 'Savings', columns: [{ header: 'Goal', type: 'text' }, { header: 'Amount', type: 'currency', currency: 'USD' }], rows: [['Holiday', 1200], ['Car', 3000]], totals: true } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Added savings goals.' } }] },
+    );
+    const budget = await run(p, 'xlsx/excel-budget-chart-table-image.xlsx', 'Add a Savings sheet with my goals');
+    const part = sheetPart(budget.after, 'Savings');
+    const table = [...budget.after.keys()].filter((k) => /^xl\/tables\/table\d+\.xml$/.test(k) && !budget.before.has(k));
+    expect(table).toHaveLength(1);
+    // The workbook's own tables use its custom style "Simple Monthly Budget": the new one does too.
+    expect(budget.after.get(table[0])!.toString()).toContain('<tableStyleInfo name="Simple Monthly Budget"');
+    expect(budget.after.get(part)!.toString()).toMatch(/<sheetFormatPr defaultRowHeight="21"\/>/);
+    // New fonts are derived from the Normal one: same typeface (the theme's minor font, Century Gothic).
+    const fonts = (xml: string) => [...(/<fonts\b[\s\S]*?<\/fonts>/.exec(xml)?.[0] ?? '').matchAll(/<font>[\s\S]*?<\/font>/g)].map((m) => m[0]);
+    const [was, now] = [fonts(budget.before.get('xl/styles.xml')!.toString()), fonts(budget.after.get('xl/styles.xml')!.toString())];
+    expect(now.length).toBeGreaterThan(was.length);
+    for (const f of now.slice(was.length)) expect(f).toMatch(/<name val="Century Gothic"\/>/);
+
+    fake.reset();
+    fake.enqueue(
+      { toolCalls: [{ name: 'add_sheet', args: { name: 'Notes' } }, { name: 'set_cells', args: { sheet: 'Notes', start: 'A1', rows: [['Reviewed']] } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Added notes.' } }] },
+    );
+    const book1 = await run(p, 'xlsx/excel-book1-charts-comments.xlsx', 'Add a Notes sheet');
+    expect(book1.after.get(sheetPart(book1.after, 'Notes'))!.toString()).toMatch(/<sheetFormatPr defaultColWidth="11" defaultRowHeight="15.75"\/>/);
+  }, 120_000);
+});
