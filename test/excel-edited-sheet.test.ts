@@ -10,7 +10,11 @@
 // did not happen, which says so.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
-import { generateWorkbook, libreOfficeValues } from './helpers/excel.ts';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { currentBytes, generateWorkbook, libreOfficeValues, saveEditedVersion } from './helpers/excel.ts';
 import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
 import { withRuns } from './helpers/runs.ts';
@@ -216,4 +220,43 @@ describe('new sheets follow the workbook', () => {
     const book1 = await run(p, 'xlsx/excel-book1-charts-comments.xlsx', 'Add a Notes sheet');
     expect(book1.after.get(sheetPart(book1.after, 'Notes'))!.toString()).toMatch(/<sheetFormatPr defaultColWidth="11" defaultRowHeight="15.75"\/>/);
   }, 120_000);
+});
+
+/** What a save in Collabora Online writes: LibreOffice's own .xlsx of the workbook (every part written anew). */
+function savedByLibreOffice(bytes: Buffer): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-collabora-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'out'));
+    fs.writeFileSync(path.join(dir, 'book.xlsx'), bytes);
+    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', path.join(dir, 'out'), path.join(dir, 'book.xlsx')], { stdio: 'ignore', timeout: 120_000 });
+    return fs.readFileSync(path.join(dir, 'out', 'book.xlsx'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('resume after an editor save', () => {
+  it('a version saved by LibreOffice (as Collabora saves it) is resumed in place: every part it wrote keeps its bytes', async () => {
+    const org = await t.signup();
+    const fileId = await uploadFile(t, org.secret, 'budget.xlsx', corpusFile('xlsx/excel-budget-chart-table-image.xlsx'));
+    const first = await generateWorkbook(t, org.secret, { prompt: 'Add a new sheet named Notes with the text Reviewed in cell A1', init_file: fileId });
+    const saved = savedByLibreOffice(first.bytes);
+    await saveEditedVersion(t, org.org_id, first.body.run_id, saved);
+    expect((await currentBytes(t, org.secret, first.body.run_id)).version).toBe(2);
+    const second = await generateWorkbook(t, org.secret, { prompt: 'Add a new sheet named Review with the text Done in cell A1', run_id: first.body.run_id });
+    expect(second.body.summary).toMatch(/^Changed the workbook: added sheet "Review"; wrote Review!A1\./);
+    const [before, after] = [await packageParts(saved), await packageParts(second.bytes)];
+    const review = sheetPart(after, 'Review');
+    const diff = await partDiff(saved, second.bytes);
+    expect(diff.removed).toEqual([]);
+    expect(diff.added.filter((n) => n !== review)).toEqual([]);
+    expect(diff.changed.filter((n) => !['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml'].includes(n))).toEqual([]);
+    for (const name of ['Simple Monthly Budget', 'Notes']) expect(after.get(sheetPart(after, name))!.equals(before.get(sheetPart(before, name))!)).toBe(true);
+    const book = readWithOpenpyxl(second.bytes);
+    expect(book.sheets.map((s) => s.title)).toEqual(['Simple Monthly Budget', 'Notes', 'Review']);
+    expect(book.sheets[1].cells.A1).toBe('Reviewed');
+    expect(book.sheets[2].cells.A1).toBe('Done');
+    const was = readWithOpenpyxl(saved).sheets[0];
+    expect({ charts: book.sheets[0].charts.length, tables: book.sheets[0].tables, conditional: book.sheets[0].conditional }).toEqual({ charts: was.charts.length, tables: was.tables, conditional: was.conditional });
+  }, 180_000);
 });
