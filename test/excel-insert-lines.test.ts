@@ -117,7 +117,8 @@ describe('inserting rows', () => {
     // The rows below the point are the old rows 21-22, cell for cell.
     const [oldRows, newRows] = [rowsOf(r.was('xl/worksheets/sheet1.xml')), rowsOf(sheet1)];
     expect([...newRows.keys()]).toEqual([19, 23, 24]);
-    expect([...cellsOf(newRows.get(23)!).values()]).toEqual([...cellsOf(oldRows.get(21)!).values()].map((c) => c.replace('21"', '23"').replace(' />', '/>')));
+    // Each keeps its bytes but its position (r), as Excel's writer left them (excelize's " />" too).
+    expect([...cellsOf(newRows.get(23)!).values()]).toEqual([...cellsOf(oldRows.get(21)!).values()].map((c) => c.replace('21"', '23"')));
     const [book, before] = [readWithOpenpyxl(r.bytes).sheets[1].cells, readWithOpenpyxl(r.original).sheets[1].cells];
     expect(book).toMatchObject({ A3: 'New', B3: 7, A4: before.A3, C12: before.C11, D12: before.D11 });
     const [lo, was] = [libreOfficeValues(r.bytes), libreOfficeValues(r.original)];

@@ -3,6 +3,7 @@
 // moved sheet are rewritten (formula/formula-insert.ts). A shared formula stays shared when its members'
 // formulas are still its master's moved to their cells; otherwise each member gets a formula of its own.
 // Array formulas and data tables move their ranges with their cells.
+import { columnLetters } from '../a1.ts';
 import { moveIndex, moveInFormula, moveRangeText, type LineMove } from '../formula/formula-insert.ts';
 import { shiftFormula } from '../formula/formula-shift.ts';
 import type { CellRec, FormulaRec, RowRec } from '../parts/sheet-data.ts';
@@ -104,6 +105,19 @@ export function moveCellFormulas(ws: Worksheet, host: string, target: string, m:
   if (touched.size) forgetShared(ws);
 }
 
+/**
+ * A cell at its new place: its text as read with only its `r` changed (the rest of its bytes kept, and
+ * no need to write it again from its parts), or written from its parts when it had no `r`.
+ */
+function moveCell(c: CellRec, r: number, col: number): void {
+  const ref = `${columnLetters(col)}${r}`;
+  c.col = col;
+  if (c.raw === null || attrOf(c.tag, 'r') === null) { c.raw = null; return; }
+  const tag = withAttrs(c.tag, { r: ref });
+  c.raw = tag + c.raw.slice(c.tag.length);
+  c.tag = tag;
+}
+
 /** Moves the target sheet's rows, or the cells of each row, for the move. */
 export function moveCells(ws: Worksheet, m: LineMove): void {
   const data = ws.data;
@@ -113,7 +127,7 @@ export function moveCells(ws: Worksheet, m: LineMove): void {
       const at = after(row.r, 0, m);
       if (!at) continue;
       if (at.r !== row.r) {
-        for (const c of data.cellsOf(row)) c.raw = null;
+        for (const c of data.cellsOf(row)) moveCell(c, at.r, c.col);
         row.r = at.r;
         row.tag = withAttrs(row.tag, { r: String(at.r) });
         row.dirty = true;
@@ -129,7 +143,7 @@ export function moveCells(ws: Worksheet, m: LineMove): void {
       for (const c of cells) {
         const at = after(row.r, c.col, m);
         if (!at) { changed = true; continue; }
-        if (at.col !== c.col) { c.col = at.col; c.raw = null; changed = true; }
+        if (at.col !== c.col) { moveCell(c, row.r, at.col); changed = true; }
         kept.push(c);
       }
       if (!changed) continue;
