@@ -227,3 +227,27 @@ describe('the builtin engine (no language model)', () => {
     expect(lo.Data[0]).toEqual(['Region', 'Product', 'Column1', 'Quarter', 'Units', 'Price', 'Revenue']);
   }, 120_000);
 });
+
+describe('what Excel refuses', () => {
+  it('is refused before anything changes, with a message the model can act on; the file keeps its bytes', async () => {
+    fake.enqueue(
+      { toolCalls: [
+        { name: 'insert_rows', args: { sheet: 'Pivot', at: 6 } },
+        { name: 'delete_rows', args: { sheet: 'Data', at: 1 } },
+        { name: 'insert_columns', args: { sheet: 'Data', at: 'XFE' } },
+        { name: 'delete_columns', args: { sheet: 'Data', at: 'B', count: 0 } },
+        { name: 'insert_rows', args: { sheet: 'Budget', at: 2 } },
+      ] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Could not.' } }] },
+    );
+    const r = await edit('xlsx/lo-chart-cf-pivot.xlsx', 'Insert and delete some rows');
+    const seen = JSON.stringify(fake.requests[1].body.input);
+    expect(seen).toContain('this would change part of the pivot table');
+    expect(seen).toMatch(/row 1 is the header row of table DataTable: delete its data rows only, or the whole table with delete_table/);
+    expect(seen).toMatch(/XFE.{1,6} is not a column of Excel's grid \(A to XFD\)/);
+    expect(seen).toMatch(/Invalid arguments for delete_columns: \/count: must be >= 1/);
+    expect(seen).toMatch(/There is no sheet named .{1,6}Budget/);
+    expect(r.body.summary).toBe('The workbook was not changed. Could not.');
+    expect(r.diff).toEqual({ changed: [], added: [], removed: [] });
+  }, 120_000);
+});

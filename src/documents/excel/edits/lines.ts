@@ -68,7 +68,7 @@ function check(doc: ExcelDocument, entry: SheetEntry, m: LineMove, tables: Table
       const header = t.headerRow ? t.range.start.row : -1;
       const totals = t.totalsRow ? t.range.end.row : -1;
       for (const [row, what] of [[header, 'header row'], [totals, 'totals row']] as const) {
-        if (row >= 0 && splits([row, row], m)) throw new ToolError(`${lineName(m, row)} is the ${what} of table ${t.name}: delete its data rows only, or the whole table with delete_table`);
+        if (row >= 0 && row >= m.at && row <= m.at - m.count - 1) throw new ToolError(`${lineName(m, row)} is the ${what} of table ${t.name}: delete its data rows only, or the whole table with delete_table`);
       }
     }
   }
