@@ -129,6 +129,29 @@ describe('inserting rows', () => {
   }, 120_000);
 });
 
+describe('form controls and macros', () => {
+  it('in an Excel 2010 .xlsm: the form controls (their x14 anchors and VML shapes) and the note move with their cells; the VBA project keeps its bytes', async () => {
+    fake.enqueue(
+      { toolCalls: [{ name: 'insert_rows', args: { sheet: 'Form Controls', at: 2, count: 2 } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Made room.' } }] },
+    );
+    const r = await edit('xlsx/excel-vba-comments.xlsm', 'Insert two rows above row 2');
+    expect(r.after.get('xl/vbaProject.bin')!.equals(r.before.get('xl/vbaProject.bin')!)).toBe(true);
+    const rows = (xml: string) => [...(/<controls>[\s\S]*<\/controls>/.exec(xml)?.[0] ?? '').matchAll(/<xdr:row>(\d+)<\/xdr:row>/g)].map((m) => Number(m[1]));
+    const [was, now] = [rows(r.was('xl/worksheets/sheet1.xml')), rows(r.now('xl/worksheets/sheet1.xml'))];
+    expect(was.length).toBeGreaterThan(4);
+    expect(now).toEqual(was.map((n) => (n >= 1 ? n + 2 : n)));
+    const anchors = (xml: string) => [...xml.matchAll(/<x:Anchor>([^<]*)<\/x:Anchor>/g)].map((m) => m[1].split(',').map(Number));
+    const [vmlWas, vmlNow] = [anchors(r.was('xl/drawings/vmlDrawing1.vml')), anchors(r.now('xl/drawings/vmlDrawing1.vml'))];
+    // The form controls' shapes move with their rows; the last shape is the note of B1, above the new rows: it stays.
+    expect(r.was('xl/drawings/vmlDrawing1.vml').match(/ObjectType="(\w+)"/g)!.at(-1)).toBe('ObjectType="Note"');
+    expect(vmlNow.slice(0, -1)).toEqual(vmlWas.slice(0, -1).map((a) => a.map((v, i) => ((i === 2 || i === 6) && v >= 1 ? v + 2 : v))));
+    expect(vmlNow.at(-1)).toEqual(vmlWas.at(-1));
+    expect(attrs(r.now('xl/comments1.xml'), 'comment', 'ref')).toEqual(attrs(r.was('xl/comments1.xml'), 'comment', 'ref').map((ref) => ref.replace(/\d+/, (n) => String(Number(n) >= 2 ? Number(n) + 2 : n))));
+    expect(Object.keys(libreOfficeValues(r.bytes))).toEqual(['Form Controls']);
+  }, 120_000);
+});
+
 describe('inserting and deleting columns, deleting rows', () => {
   it('in an Excel 2016+ budget: merged ranges, the data bar and its x14 twin, the chart series, column widths, tables and anchors follow; a deleted income row leaves the totals', async () => {
     fake.enqueue(

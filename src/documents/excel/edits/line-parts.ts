@@ -9,7 +9,7 @@ import type { ExcelDocument } from '../excel-document.ts';
 import { moveIndex, moveInFormula, moveRangeText, moveSpan, moveSqref, type LineMove } from '../formula/formula-insert.ts';
 import { parseRange } from '../a1.ts';
 import type { Worksheet } from '../parts/worksheet.ts';
-import { drawingAnchors, drawingOf } from '../view/sheet-parts.ts';
+import { drawingOf } from '../view/sheet-parts.ts';
 import type { SheetEntry } from '../workbook.ts';
 
 type Edit = () => void;
@@ -206,30 +206,46 @@ function markerIndex(marker: Element | undefined, m: LineMove): Element | undefi
 }
 
 /**
- * Anchors of the sheet's drawing: objects that move and size with cells (the default) have each end moved;
- * "move but don't size" objects move by the shift of their top-left cell; absolute ones stay.
+ * One anchor (a drawing's, or a form control's or OLE object's in the worksheet): objects that move and
+ * size with cells (the default) have each end moved; "move but don't size" objects move by the shift of
+ * their top-left cell; absolute ones stay. Returns whether it changed.
  */
+function moveAnchor(anchor: Element, m: LineMove): boolean {
+  if (anchor.localName === 'absoluteAnchor' || attr(anchor, 'editAs') === 'absolute') return false;
+  const from = markerIndex(childElements(anchor).find((e) => e.localName === 'from'), m);
+  const to = markerIndex(childElements(anchor).find((e) => e.localName === 'to'), m);
+  if (!from) return false;
+  const a = Number(from.textContent);
+  const oneCell = anchor.localName === 'oneCellAnchor' || attr(anchor, 'editAs') === 'oneCell' || (anchor.localName === 'anchor' && attr(anchor, 'sizeWithCells') !== '1');
+  const na = moveIndex(a, m) ?? m.at;
+  let changed = false;
+  const set = (el: Element | undefined, v: number) => {
+    if (el && Number(el.textContent) !== v) { el.textContent = String(v); changed = true; }
+  };
+  set(from, na);
+  if (to) {
+    const b = Number(to.textContent);
+    set(to, oneCell ? b + (na - a) : moveIndex(b, m) ?? m.at);
+  }
+  return changed;
+}
+
+const ANCHOR_NAMES = ['twoCellAnchor', 'oneCellAnchor', 'absoluteAnchor'];
+const all = (root: Element) => [...(root.getElementsByTagName('*') as unknown as Element[])];
+
+/** The anchors of the sheet's drawing (both sides of an mc:AlternateContent), and of its form controls and OLE objects. */
 export function moveDrawing(doc: ExcelDocument, entry: SheetEntry, m: LineMove): void {
   const drawing = drawingOf(doc, entry.part!);
-  if (!drawing) return;
-  for (const { anchor } of drawingAnchors(doc, drawing)) {
-    if (anchor.localName === 'absoluteAnchor' || attr(anchor, 'editAs') === 'absolute') continue;
-    const markers = childElements(anchor).filter((e) => e.localName === 'from' || e.localName === 'to');
-    const from = markerIndex(markers.find((e) => e.localName === 'from'), m);
-    const to = markerIndex(markers.find((e) => e.localName === 'to'), m);
-    if (!from) continue;
-    const a = Number(from.textContent);
-    const oneCell = anchor.localName === 'oneCellAnchor' || attr(anchor, 'editAs') === 'oneCell';
-    const na = moveIndex(a, m) ?? m.at;
-    const shift = na - a;
-    const set = (el: Element | undefined, v: number) => {
-      if (el && Number(el.textContent) !== v) { doc.pkg.edit(drawing); el.textContent = String(v); }
-    };
-    set(from, na);
-    if (to) {
-      const b = Number(to.textContent);
-      set(to, oneCell ? b + shift : moveIndex(b, m) ?? m.at);
+  if (drawing) {
+    const root = doc.pkg.xml(drawing).documentElement!;
+    for (const anchor of all(root).filter((e) => ANCHOR_NAMES.includes(e.localName ?? ''))) {
+      if (moveAnchor(anchor, m)) doc.pkg.edit(drawing);
     }
+  }
+  const ws = doc.worksheet(entry);
+  // Excel writes them inside mc:AlternateContent (x14): looked for at any depth.
+  for (const list of all(ws.root()).filter((e) => e.localName === 'controls' || e.localName === 'oleObjects')) {
+    for (const anchor of all(list).filter((e) => e.localName === 'anchor')) if (moveAnchor(anchor, m)) ws.edit();
   }
 }
 
@@ -250,26 +266,36 @@ export function moveComments(doc: ExcelDocument, entry: SheetEntry, m: LineMove)
   }
 }
 
-/** VML is edited as text (Excel's VML is not always well-formed XML): each note's row, column and anchor. */
+/**
+ * VML is edited as text (Excel's VML is not always well-formed XML): each shape's anchor (notes, form
+ * controls), and a note's row and column; a note whose cell is deleted goes with it.
+ */
 function moveVml(doc: ExcelDocument, part: string, m: LineMove): void {
   const text = doc.pkg.text(part);
+  const tag = m.axis === 'row' ? 'Row' : 'Column';
   const next = text.replace(/<v:shape\b[\s\S]*?<\/v:shape>/g, (shape) => {
-    if (!/ObjectType="Note"/.test(shape)) return shape;
-    const tag = m.axis === 'row' ? 'Row' : 'Column';
+    if (!/<x:ClientData\b/.test(shape)) return shape;
+    const note = /ObjectType="Note"/.test(shape);
     const at = new RegExp(`<x:${tag}>(\\d+)</x:${tag}>`).exec(shape);
-    if (!at) return shape;
-    const moved = moveIndex(Number(at[1]), m);
-    if (moved === null) return '';
-    const shift = moved - Number(at[1]);
-    if (!shift) return shape;
-    return shape
-      .replace(at[0], `<x:${tag}>${moved}</x:${tag}>`)
-      .replace(/<x:Anchor>([^<]*)<\/x:Anchor>/, (_, list: string) => {
-        const v = list.split(',');
-        // LeftColumn, LeftOffset, TopRow, TopOffset, RightColumn, RightOffset, BottomRow, BottomOffset
-        for (const i of m.axis === 'row' ? [2, 6] : [0, 4]) v[i] = (v[i] ?? '').replace(/\d+/, (n) => String(Number(n) + shift));
-        return `<x:Anchor>${v.join(',')}</x:Anchor>`;
-      });
+    let out = shape;
+    if (note && at) {
+      const moved = moveIndex(Number(at[1]), m);
+      if (moved === null) return '';
+      out = out.replace(at[0], `<x:${tag}>${moved}</x:${tag}>`);
+    }
+    // LeftColumn, LeftOffset, TopRow, TopOffset, RightColumn, RightOffset, BottomRow, BottomOffset
+    return out.replace(/<x:Anchor>([^<]*)<\/x:Anchor>/, (whole, list: string) => {
+      const v = list.split(',');
+      const [i, j] = m.axis === 'row' ? [2, 6] : [0, 4];
+      const a = Number(v[i]);
+      const b = Number(v[j]);
+      if (!Number.isFinite(a) || !Number.isFinite(b)) return whole;
+      const na = moveIndex(a, m) ?? m.at;
+      const nb = note ? b + (na - a) : moveIndex(b, m) ?? m.at;
+      v[i] = v[i].replace(/\d+/, String(na));
+      v[j] = v[j].replace(/\d+/, String(nb));
+      return `<x:Anchor>${v.join(',')}</x:Anchor>`;
+    });
   });
   if (next !== text) doc.pkg.put(part, next);
 }
