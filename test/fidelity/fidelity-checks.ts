@@ -15,7 +15,10 @@
 //   4 own design the new slide's layout is one of the deck's, unchanged; new Word paragraphs use the
 //                document's styles (or an added style whose fonts are the document's); the new sheet exists
 //   5 opens      LibreOffice converts the result; python-docx / openpyxl open it; the requested content is
-//                there (slides: the title in a title placeholder, unless no layout of the deck has one)
+//                there (slides: the title in a title placeholder, unless no layout of the deck has one).
+//                A reader that cannot read the ORIGINAL either (openpyxl and Strict Open XML: it opens such
+//                a file but drops every sheet) is not applicable to the file: reported as such, never
+//                counted as a pass of that reader; the content is then read from the XML.
 //   round trip   the format's adapter reads the file and writes it back with no change: every part identical
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,10 +38,12 @@ export interface CheckResult {
   reasons: string[];
   /** What was seen that does not fail the check (added styles, parts changed as allowed...). */
   notes: string[];
+  /** Parts of the check that could not apply to this file, and why (a reader that cannot read the original either). */
+  notApplicable?: string[];
 }
 
-export function check(reasons: string[], notes: string[] = []): CheckResult {
-  return { ok: reasons.length === 0, reasons, notes };
+export function check(reasons: string[], notes: string[] = [], notApplicable: string[] = []): CheckResult {
+  return { ok: reasons.length === 0, reasons, notes, ...(notApplicable.length ? { notApplicable } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -853,8 +858,42 @@ export function checkWordContent(doc: PyWord): string[] {
   return reasons;
 }
 
-export function checkExcelContent(book: PyExcel): string[] {
-  if (!book.sheets.includes(WANTED.excel.sheet)) return [`openpyxl sees no sheet "Notes" (sheets: ${list(book.sheets, 6)})`];
+/**
+ * What openpyxl reports of a workbook (its sheets, Notes!A1), read from the XML instead: for files
+ * openpyxl cannot read (Strict Open XML, whose namespaces it does not know).
+ */
+export function excelContentFromXml(parts: Parts): PyExcel {
+  const sheets = sheetOrder(parts);
+  const notes = sheets.find((s) => s.name === WANTED.excel.sheet);
+  let a1: unknown = null;
+  if (notes && parts.has(notes.part)) {
+    const cell = descendants(parseXml(parts.get(notes.part)!, notes.part), NS.x, 'c').find((c) => c.getAttribute('r') === 'A1');
+    const texts = (el: Element | Document) => descendants(el, NS.x, 't').map((t) => t.textContent ?? '').join('');
+    if (cell) {
+      const type = cell.getAttribute('t');
+      const v = child(cell, NS.x, 'v')?.textContent ?? null;
+      if (type === 'inlineStr') a1 = texts(cell);
+      else if (type === 's' && v !== null) {
+        const strings = targetsOf(parts, mainPart(parts, 'excel'), 'sharedStrings')[0];
+        const item = strings && parts.has(strings) ? descendants(parseXml(parts.get(strings)!, strings), NS.x, 'si')[Number(v)] : undefined;
+        a1 = item ? texts(item) : null;
+      } else a1 = v;
+    }
+  }
+  return { sheets: sheets.map((s) => s.name), notes_a1: a1 };
+}
+
+/** Why openpyxl cannot read the original (it fails, or drops sheets the workbook lists), or null when it can. */
+export function openpyxlCannotRead(opened: { ok: true; value: PyWord | PyExcel } | { ok: false; error: string }, original: Parts): string | null {
+  if (!opened.ok) return opened.error;
+  const listed = sheetOrder(original).length;
+  const seen = (opened.value as PyExcel).sheets.length;
+  return seen < listed ? `it sees ${seen} of the ${listed} sheets the workbook lists` : null;
+}
+
+/** `seenBy`: who read the workbook ("openpyxl sees", or "the workbook XML has" when openpyxl cannot read it). */
+export function checkExcelContent(book: PyExcel, seenBy = 'openpyxl sees'): string[] {
+  if (!book.sheets.includes(WANTED.excel.sheet)) return [`${seenBy} no sheet "Notes" (sheets: ${list(book.sheets, 6)})`];
   if (book.notes_a1 !== WANTED.excel.a1) return [`Notes!A1 is ${JSON.stringify(book.notes_a1)}, not "Reviewed"`];
   return [];
 }

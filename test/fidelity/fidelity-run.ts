@@ -18,7 +18,7 @@ import { key, withRuns } from '../helpers/runs.ts';
 import { runDocument, uploadFile } from '../helpers/slides.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import {
-  EXTENSION, check, checkExcelContent, tocEntries, checkOriginals, checkOwnDesign, checkPages, checkParts, checkRoundTrip, checkSlidesContent, checkWordContent,
+  EXTENSION, check, checkExcelContent, excelContentFromXml, openpyxlCannotRead, tocEntries, checkOriginals, checkOwnDesign, checkPages, checkParts, checkRoundTrip, checkSlidesContent, checkWordContent,
   diffable, diffParts, LibreOffice, openWithPython, readParts, showsPageCount, type CheckResult, type FidelityFormat, type PageComparison, type Parts, type PyExcel, type PyWord, type Rendered,
 } from './fidelity-checks.ts';
 
@@ -269,7 +269,7 @@ export class FidelitySession {
           parts: guard(() => checkParts(entry.format, before, after)),
           originals: guard(() => checkOriginals(entry.format, before, after)),
           design: guard(() => checkOwnDesign(entry.format, before, after)),
-          opens: await this.opens(entry, before, after, result),
+          opens: await this.opens(entry, before, after, result, original),
         };
       }
     }
@@ -300,7 +300,7 @@ export class FidelitySession {
     let opens = p.checks.opens;
     if (p.result) {
       const lo = !result ? 'the result was not rendered' : result.error ? `LibreOffice: ${result.error}` : null;
-      if (lo) opens = check([lo, ...opens.reasons], opens.notes);
+      if (lo) opens = check([lo, ...opens.reasons], opens.notes, opens.notApplicable);
     }
     const out: FileResult = {
       entry: p.entry, error: p.error, summary: p.summary,
@@ -377,25 +377,33 @@ export class FidelitySession {
     return { bytes: doc.bytes, summary: body.summary ?? null };
   }
 
-  private async opens(entry: CorpusEntry, before: Parts, after: Parts, bytes: Buffer): Promise<CheckResult> {
+  private async opens(entry: CorpusEntry, before: Parts, after: Parts, bytes: Buffer, original: Buffer): Promise<CheckResult> {
     const format = entry.format;
     const reasons: string[] = [];
     const notes: string[] = [];
+    const notApplicable: string[] = [];
     try {
       if (format === 'slides') {
         reasons.push(...checkSlidesContent(before, after));
       } else {
+        const reader = format === 'word' ? 'python-docx' : 'openpyxl';
         const opened = await openWithPython(format, bytes, extensionOf(entry));
-        if (!opened.ok) reasons.push(`${format === 'word' ? 'python-docx' : 'openpyxl'} cannot open it: ${opened.error}`);
+        // A reader that cannot read the original either says nothing about the result: not applicable.
+        const cannot = format === 'excel' ? openpyxlCannotRead(await openWithPython(format, original, extensionOf(entry)), before) : null;
+        if (cannot) {
+          notApplicable.push(`${reader} cannot read the original either (${cannot})`);
+          notes.push('the content was read from the XML');
+          reasons.push(...checkExcelContent(excelContentFromXml(after), 'the workbook XML has'));
+        } else if (!opened.ok) reasons.push(`${reader} cannot open it: ${opened.error}`);
         else {
-          notes.push(`${format === 'word' ? 'python-docx' : 'openpyxl'} opens it`);
+          notes.push(`${reader} opens it`);
           reasons.push(...(format === 'word' ? checkWordContent(opened.value as PyWord) : checkExcelContent(opened.value as PyExcel)));
         }
       }
     } catch (err) {
       reasons.push(`content check crashed: ${(err as Error).message}`);
     }
-    return check(reasons, notes);
+    return check(reasons, notes, notApplicable);
   }
 
   private async roundTrip(format: FidelityFormat, bytes: Buffer, before: Parts): Promise<{ check: CheckResult; bytes: Buffer | null }> {
@@ -491,11 +499,18 @@ export async function writeDiffs(file: string, before: Buffer, after: Buffer | n
 // ---------------------------------------------------------------------------------------------
 
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+/** A check's mark: ✓ with "(n/a: reader)" when a part of it could not apply to the file. */
+const markOf = (c: CheckResult) => `${mark(c.ok)}${c.ok && c.notApplicable?.length ? ` (part n/a)` : ''}`;
+
+/** "5 opens+content: not applicable: openpyxl cannot read the original either (...)" lines. */
+export function notApplicableReasons(r: FileResult): string[] {
+  return CHECKS.flatMap((c) => (r.checks[c].notApplicable ?? []).map((m) => `${CHECK_LABEL[c]}: not applicable: ${m}`));
+}
 
 /** One line per file: ✓/✗ per check, then the reasons of each failure on indented lines. */
 export function formatResult(r: FileResult): string {
-  const head = `${mark(passed(r))} ${r.entry.file.padEnd(40)} ${CHECKS.map((c) => `${CHECK_LABEL[c]} ${mark(r.checks[c].ok)}`).join('  ')}  ${CHECK_LABEL.roundtrip} ${mark(r.roundtrip.ok)}`;
-  const lines = failureReasons(r, true).map((m) => `    ${m}`);
+  const head = `${mark(passed(r))} ${r.entry.file.padEnd(40)} ${CHECKS.map((c) => `${CHECK_LABEL[c]} ${markOf(r.checks[c])}`).join('  ')}  ${CHECK_LABEL.roundtrip} ${mark(r.roundtrip.ok)}`;
+  const lines = [...failureReasons(r, true), ...notApplicableReasons(r)].map((m) => `    ${m}`);
   const uniq = [...new Set(lines)];
   return [head, ...uniq].join('\n');
 }
@@ -506,7 +521,7 @@ export function reportText(r: FileResult): string {
   if (r.summary) lines.push(`summary: ${r.summary}`);
   for (const c of [...CHECKS, 'roundtrip'] as const) {
     const res = c === 'roundtrip' ? r.roundtrip : r.checks[c];
-    lines.push(`${mark(res.ok)} ${CHECK_LABEL[c]}`, ...res.reasons.map((m) => `    ✗ ${m}`), ...res.notes.map((m) => `    - ${m}`));
+    lines.push(`${mark(res.ok)} ${CHECK_LABEL[c]}`, ...res.reasons.map((m) => `    ✗ ${m}`), ...(res.notApplicable ?? []).map((m) => `    n/a ${m}`), ...res.notes.map((m) => `    - ${m}`));
   }
   lines.push(`time: generate ${r.ms.generate.toFixed(0)} ms, checks ${r.ms.checks.toFixed(0)} ms, render ${r.ms.render.toFixed(0)} ms`);
   return `${lines.join('\n')}\n`;
@@ -520,6 +535,8 @@ export interface FormatScore {
   pagesIdentical: number;
   roundTrips: number;
   generationFailures: number;
+  /** Files that pass with a part of a check not applicable (a reader that cannot read the original either). */
+  notApplicable: number;
 }
 
 export function scores(results: FileResult[]): FormatScore[] {
@@ -531,6 +548,7 @@ export function scores(results: FileResult[]): FormatScore[] {
       pagesIdentical: rs.reduce((n, r) => n + (r.pages?.identical ?? 0), 0),
       roundTrips: rs.filter((r) => r.roundtrip.ok).length,
       generationFailures: rs.filter((r) => r.error).length,
+      notApplicable: rs.filter((r) => passed(r) && notApplicableReasons(r).length > 0).length,
     };
   }).filter((s) => s.files > 0);
 }
@@ -538,7 +556,7 @@ export function scores(results: FileResult[]): FormatScore[] {
 export function formatScores(results: FileResult[]): string {
   const s = scores(results);
   return [
-    ...s.map((x) => `${x.format}: ${x.preserved}/${x.files} files preserved, ${x.pagesIdentical}/${x.pagesCompared} original pages identical${x.generationFailures ? ` (${x.generationFailures} generation${x.generationFailures === 1 ? '' : 's'} failed)` : ''}`),
+    ...s.map((x) => `${x.format}: ${x.preserved}/${x.files} files preserved${x.notApplicable ? ` (${x.notApplicable} of them with a part of a check not applicable, listed above)` : ''}, ${x.pagesIdentical}/${x.pagesCompared} original pages identical${x.generationFailures ? ` (${x.generationFailures} generation${x.generationFailures === 1 ? '' : 's'} failed)` : ''}`),
     `no-op round trip: ${s.map((x) => `${x.format} ${x.roundTrips}/${x.files}`).join(', ')} files byte-identical`,
   ].join('\n');
 }

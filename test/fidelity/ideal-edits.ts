@@ -163,18 +163,21 @@ export async function idealWord(bytes: Buffer): Promise<Buffer> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A sheet "Notes" at the end with "Reviewed" in A1 (an inline string: sharedStrings stays as it is). */
+/** A sheet "Notes" at the end with "Reviewed" in A1 (an inline string: sharedStrings stays as it is), in the workbook's own namespaces (transitional or Strict). */
 export async function idealExcel(bytes: Buffer): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes);
   const main = await mainPart(zip);
-  const sheet = nextFree(zip, (n) => `xl/worksheets/sheet${n}.xml`);
-  zip.file(sheet, '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-    + '<dimension ref="A1"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Reviewed</t></is></c></row></sheetData></worksheet>');
-  const rid = await addRel(zip, relsOf(main), `${REL}/worksheet`, path.posix.relative(path.posix.dirname(main), sheet));
   let wb = await text(zip, main);
+  const strict = wb.includes('http://purl.oclc.org/ooxml/spreadsheetml/main');
+  const ns = strict ? 'http://purl.oclc.org/ooxml/spreadsheetml/main' : 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = strict ? 'http://purl.oclc.org/ooxml/officeDocument/relationships' : REL;
+  const sheet = nextFree(zip, (n) => `xl/worksheets/sheet${n}.xml`);
+  zip.file(sheet, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${ns}" xmlns:r="${rel}">`
+    + '<dimension ref="A1"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Reviewed</t></is></c></row></sheetData></worksheet>');
+  const rid = await addRel(zip, relsOf(main), `${rel}/worksheet`, path.posix.relative(path.posix.dirname(main), sheet));
   const sheetIds = [...wb.matchAll(/<(?:\w+:)?sheet\b[^>]*\bsheetId="(\d+)"/g)].map((m) => Number(m[1]));
   const prefix = /<(\w+:)?sheets>/.exec(wb)?.[1] ?? '';
-  wb = wb.replace(`</${prefix}sheets>`, `<${prefix}sheet xmlns:r="${REL}" name="Notes" sheetId="${Math.max(0, ...sheetIds) + 1}" r:id="${rid}"/></${prefix}sheets>`);
+  wb = wb.replace(`</${prefix}sheets>`, `<${prefix}sheet xmlns:r="${rel}" name="Notes" sheetId="${Math.max(0, ...sheetIds) + 1}" r:id="${rid}"/></${prefix}sheets>`);
   zip.file(main, wb);
   await addOverride(zip, sheet, 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml');
   return save(zip);

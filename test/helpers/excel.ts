@@ -59,3 +59,43 @@ export function libreOfficePdfText(bytes: Buffer): string {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Every sheet as LibreOffice computes it: opened with "recalculate always" (so no stored result is
+ * trusted) and exported as CSV, one array of rows per sheet name, values as LibreOffice formats them.
+ */
+export function libreOfficeValues(bytes: Buffer): Record<string, string[][]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-xlsx-csv-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'profile', 'user'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'profile', 'user', 'registrymodifications.xcu'), '<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item></oor:items>\n');
+    const src = path.join(dir, 'book.xlsx');
+    fs.writeFileSync(src, bytes);
+    // Filter options: comma, double quote, UTF-8, from row 1, ..., as shown, ..., all sheets (-1).
+    execFileSync('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1', '--outdir', dir, src], { stdio: 'ignore', timeout: 120_000 });
+    const out: Record<string, string[][]> = {};
+    for (const f of fs.readdirSync(dir)) {
+      const m = /^book-(.+)\.csv$/.exec(f);
+      if (m) out[m[1]] = parseCsv(fs.readFileSync(path.join(dir, f), 'utf8'));
+    }
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; } else if (ch !== '\r') cell += ch;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}

@@ -14,7 +14,7 @@ import type { SheetEntry } from '../workbook.ts';
 import { growDimension, writeCell } from './cells.ts';
 import { refreshFormulas } from './formula-results.ts';
 import { setAutoFilter, setColumnWidths, setFreeze, setRowHeight } from './layout.ts';
-import { addTable, tableName, totalsFormula } from './tables.ts';
+import { addTable, tableName, totalsFormula, workbookTableStyle } from './tables.ts';
 
 export type TotalsFunction = 'sum' | 'average' | 'count' | 'min' | 'max';
 
@@ -134,7 +134,7 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
   let table: string | null = null;
   if (block.tableName !== null && block.tableName !== undefined && block.rows.length) {
     table = tableName(doc, block.tableName);
-    addTable(doc, entry, { name: table, range: tableRange, columns: tableColumns, totalsRow: totalsRow !== null, style: block.tableStyle ?? doc.tableStyle ?? 'TableStyleMedium2', bandedRows: true });
+    addTable(doc, entry, { name: table, range: tableRange, columns: tableColumns, totalsRow: totalsRow !== null, style: block.tableStyle ?? doc.tableStyle ?? workbookTableStyle(doc), bandedRows: true });
   } else if (block.rows.length && !viewOf(doc, entry.name).autoFilter) {
     setAutoFilter(ws, { start: { row: headerRow, col: origin.col }, end: { row: lastData, col: last.col } });
   }

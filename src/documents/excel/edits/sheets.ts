@@ -62,13 +62,14 @@ function remapLocalIds(doc: ExcelDocument, map: (old: number) => number | null):
 
 function newWorksheetXml(doc: ExcelDocument): string {
   const { x, r } = doc.book.ns;
-  // Row heights follow the workbook's own sheets, so the new one lines up with them.
+  // Default row heights and column widths follow the workbook's own sheets, so the new one lines up with them.
   const first = doc.worksheetEntries()[0];
   let format = '<sheetFormatPr defaultRowHeight="15"/>';
   if (first) {
     const fp = child(doc.worksheet(first).root(), doc.book.ns.x, 'sheetFormatPr');
-    const h = attr(fp, 'defaultRowHeight');
-    if (h) format = `<sheetFormatPr defaultRowHeight="${Number(h)}"/>`;
+    const n = (name: string) => (Number.isFinite(Number(attr(fp, name) ?? NaN)) && Number(attr(fp, name)) > 0 ? Number(attr(fp, name)) : null);
+    const [base, width, height] = [n('baseColWidth'), n('defaultColWidth'), n('defaultRowHeight')];
+    format = `<sheetFormatPr${base !== null ? ` baseColWidth="${base}"` : ''}${width !== null ? ` defaultColWidth="${width}"` : ''} defaultRowHeight="${height ?? 15}"/>`;
   }
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${x}" xmlns:r="${r}"><sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ref="A1"/><sheetViews><sheetView workbookViewId="0"/></sheetViews>${format}<sheetData/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><pageSetup orientation="portrait" fitToWidth="1" fitToHeight="0"/></worksheet>`;
 }

@@ -27,6 +27,16 @@ export function totalsFormula(fn: string, dataRange: string): string {
   return `SUBTOTAL(${TOTALS_CODE[fn] ?? 109},${dataRange})`;
 }
 
+/**
+ * The table style new tables take: the one the workbook's own tables use most (a user's workbook keeps
+ * its look, custom styles included), else Folio's default.
+ */
+export function workbookTableStyle(doc: ExcelDocument): string {
+  const counts = new Map<string, number>();
+  for (const t of allTables(doc)) if (t.style) counts.set(t.style, (counts.get(t.style) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'TableStyleMedium2';
+}
+
 /** A valid, workbook-unique table name: letters, digits and `_`, starting with a letter, not a cell address. */
 export function tableName(doc: ExcelDocument, wanted: string, alsoTaken: Iterable<string> = []): string {
   let base = wanted.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'Table';

@@ -151,6 +151,8 @@ export class WorkbookEvaluator {
       case 'err': return new XlError(node.v);
       case 'ref': {
         const sheet = node.sheet === null ? this.sheet! : this.wb.sheet(node.sheet);
+        // A sheet of another workbook ([1]Sheet1, '[Book.xlsx]Sheet1'): its cells are not here.
+        if (!sheet && node.sheet!.includes(']')) throw new Uncomputable(`external reference ${node.sheet}`);
         if (!sheet) return ERR.ref;
         let range = node.range;
         if (node.wholeColumns) {

@@ -183,6 +183,14 @@ export class SheetData {
     cells.splice(i, 1);
   }
 
+  /** The rows after inserting or deleting rows: renumbered, in order, the deleted ones left out. */
+  replaceRows(rows: RowRec[]): void {
+    this.rows = rows;
+    this.byNumber.clear();
+    for (const row of rows) this.byNumber.set(row.r, row);
+    this.dirty = true;
+  }
+
   /** The row's start tag changed (height, hidden): the row is written again. */
   setRowTag(r: number, tag: string): void {
     const row = this.touchRow(r);

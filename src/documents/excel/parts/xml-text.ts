@@ -97,10 +97,17 @@ export function parseAttrs(tag: string): Map<string, string> {
   return out;
 }
 
+/** Patterns per attribute name, made once (these run for every cell of a sheet written again). */
+const ATTR_AT = new Map<string, RegExp>();
+const ATTR_VALUE = new Map<string, RegExp>();
+const escName = (name: string) => name.replace(/[.:]/g, '\\$&');
+
 /** One attribute of a start tag, decoded, or null. Faster than parseAttrs for the common one-attribute question. */
 export function attrOf(tag: string, name: string): string | null {
   const at = tag.indexOf(` ${name}=`);
-  const pos = at >= 0 ? at : tag.search(new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=`));
+  let re = ATTR_AT.get(name);
+  if (!re && at < 0) ATTR_AT.set(name, (re = new RegExp(`\\s${escName(name)}\\s*=`)));
+  const pos = at >= 0 ? at : tag.search(re!);
   if (pos < 0) return null;
   const m = /^\s*[\w:.-]+\s*=\s*("([^"]*)"|'([^']*)')/.exec(tag.slice(pos));
   return m ? decodeXml(m[2] ?? m[3] ?? '') : null;
@@ -110,7 +117,8 @@ export function attrOf(tag: string, name: string): string | null {
 export function withAttrs(tag: string, changes: Record<string, string | null>): string {
   let out = tag;
   for (const [name, value] of Object.entries(changes)) {
-    const re = new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*("[^"]*"|'[^']*')`);
+    let re = ATTR_VALUE.get(name);
+    if (!re) ATTR_VALUE.set(name, (re = new RegExp(`\\s${escName(name)}\\s*=\\s*("[^"]*"|'[^']*')`)));
     if (value === null) out = out.replace(re, '');
     else if (re.test(out)) out = out.replace(re, ` ${name}="${xmlEscape(value)}"`);
     else out = out.replace(/\s*(\/?>)$/, ` ${name}="${xmlEscape(value)}"$1`);

@@ -1,13 +1,16 @@
 // The builtin planner on an existing workbook (a resumed run or an init_file): new tables and data
 // sources become new sheets with charts, and plain commands are carried out: add a sheet ("add a
-// forecast tab"), rename or delete a sheet, move a chart to a sheet, add a chart. Anything it cannot
+// forecast tab"), rename or delete a sheet, move a chart to a sheet, add a chart, insert or delete rows
+// and columns ("insert a row after row 3", "add a column before C"). Anything it cannot
 // read is left alone, and the summary says so.
 import type { AgentPlan, PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
+import { attr, child, children } from '../../ooxml/xml.ts';
 import type { ExcelDocument } from '../excel-document.ts';
 import { readCell } from '../view/cells.ts';
 import { allCharts, sheetViews, type SheetView } from '../view/sheet-view.ts';
 import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableSheet, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import type { PromptData } from './prompt-data.ts';
+import { lineCommands } from './line-commands.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
 
 const clean = (s: string) => s.trim().replace(/^["'“‘]|["'”’.]$/g, '').replace(/["'”’]$/, '').trim();
@@ -50,7 +53,10 @@ function existingSheet(doc: ExcelDocument, sheet: SheetView): PlannedSheet | nul
 export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedInputs, data: PromptData, namer: SheetNamer): AgentPlan {
   const calls: PlannedToolCall[] = [];
   const done: string[] = [];
-  const text = prompt.trim();
+  // Row and column commands are read first and taken out, so "delete row 5 on the Data sheet" is not
+  // read as deleting a sheet, nor "add a column before C on the Data sheet" as adding one.
+  const lines = lineCommands(prompt.trim());
+  const text = lines.rest.trim();
   const rename = /rename (?:the )?(?:sheet|tab)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
   let renamed = null as { from: string; to: string } | null;
   if (rename) {
@@ -81,6 +87,15 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
       calls.push({ tool: 'move_chart', args: { chart_id: chart.c.id, sheet: target } });
       done.push(`moved chart "${chart.c.title || chart.c.id}" to "${target}"`);
     }
+  }
+  // Without a sheet named, the sheet the workbook opens on (its active tab), else the first visible one.
+  const x = doc.book.ns.x;
+  const tab = Number(attr(children(child(doc.book.root(), x, 'bookViews'), x, 'workbookView')[0], 'activeTab') ?? 0);
+  const views = sheetViews(doc);
+  const active = views[tab]?.ws && views[tab].entry.state === 'visible' ? views[tab] : views.find((v) => v.ws && v.entry.state === 'visible');
+  for (const c of lines.commands) {
+    const sheet = c.sheet ? targetName(c.sheet) : active?.name;
+    if (sheet) calls.push({ tool: c.tool, args: { sheet, at: c.at, count: c.count } });
   }
   const planned: PlannedSheet[] = [];
   for (const table of inputs.dataSources) {
@@ -122,7 +137,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }
   if (!calls.length) {
-    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart); this request holds none of them.' };
+    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, delete rows N to M, delete column C); this request holds none of them.' };
   }
   // What was done is told from the edits themselves (the run summary).
   return { calls, summary: '' };

@@ -94,3 +94,20 @@ describe('the builtin plan', () => {
     expect(plan.calls).toEqual([]);
   });
 });
+
+describe('row and column commands', () => {
+  it('reads insertions and deletions as users phrase them, with the sheet they name', async () => {
+    const { lineCommands } = await import('./line-commands.ts');
+    const read = (p: string) => lineCommands(p).commands;
+    expect(read('Insert a row after row 3')).toEqual([{ tool: 'insert_rows', at: 4, count: 1, sheet: null }]);
+    expect(read('add a column before C')).toEqual([{ tool: 'insert_columns', at: 'C', count: 1, sheet: null }]);
+    expect(read('Add two columns after column B on the Data sheet and delete rows 4 to 6')).toEqual([
+      { tool: 'insert_columns', at: 'C', count: 2, sheet: 'Data' }, { tool: 'delete_rows', at: 4, count: 3, sheet: null },
+    ]);
+    expect(read('Remove column D from Summary. Then insert 3 empty rows above row 10 in "Q1 Plan"')).toEqual([
+      { tool: 'delete_columns', at: 'D', count: 1, sheet: 'Summary' }, { tool: 'insert_rows', at: 10, count: 3, sheet: 'Q1 Plan' },
+    ]);
+    // What is left is read by the other commands: no sheet named "row 5 on the Data" is deleted.
+    expect(lineCommands('delete row 5 on the Data sheet, then put Total in A5')).toEqual({ commands: [{ tool: 'delete_rows', at: 5, count: 1, sheet: 'Data' }], rest: ' , then put Total in A5' });
+  });
+});

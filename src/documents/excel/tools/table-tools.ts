@@ -10,7 +10,7 @@ import type { ExcelDocument } from '../excel-document.ts';
 import { growDimension, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { setAutoFilter } from '../edits/layout.ts';
-import { addTable, deleteTable, tableName, totalsFormula } from '../edits/tables.ts';
+import { addTable, deleteTable, tableName, totalsFormula, workbookTableStyle } from '../edits/tables.ts';
 import { typeOfFormat } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
 import { allTables, findTable, viewOf } from '../view/sheet-view.ts';
@@ -83,7 +83,7 @@ export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         }
         const name = tableName(doc, a.name ?? entry.name);
         if (view.autoFilter && rangesOverlap(view.autoFilter, range)) setAutoFilter(ws, null);
-        addTable(doc, entry, { name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? doc.tableStyle ?? 'TableStyleMedium2', bandedRows: true });
+        addTable(doc, entry, { name, range: { start: range.start, end }, columns, totalsRow: totals.length > 0, style: a.style ?? doc.tableStyle ?? workbookTableStyle(doc), bandedRows: true });
         refreshFormulas(doc, entry, formulas);
         doc.changed(entry.part!);
         ctx.noteChange(`added table ${name} on "${entry.name}"`);
