@@ -7,7 +7,7 @@
 // references to drawings, comments and tables) is byte for byte the original. Each case first checks
 // that the file really has the features it stands for, so the test cannot pass on a file without them.
 // Then: the 1904 date system, rich-text and inline strings as read and written, and a run whose request
-// did not happen, which says so.
+// did not happen, which fails uncharged instead of completing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
 import { execFileSync } from 'node:child_process';
@@ -177,19 +177,33 @@ describe('dates and strings as the file keeps them', () => {
 });
 
 describe('no empty completion', () => {
-  it('a request the builtin engine cannot carry out, or a model whose edits all failed, says the workbook was not changed, and the file is the original', async () => {
-    const builtin = await run(t, 'xlsx/excel-budget-chart-table-image.xlsx', 'Make this budget look more professional');
-    expect(builtin.body.summary).toMatch(/^The workbook was not changed\. Without a language model, Folio understands /);
-    expect(await partDiff(builtin.original, builtin.bytes)).toEqual({ changed: [], added: [], removed: [] });
+  // A request that did not happen never completes as if it had: the task fails with upstream_error
+  // saying what the model did, nothing is charged, and the run has no new version.
+  async function refused(app: TestApp, prompt: string) {
+    const org = await app.signup();
+    const file = 'xlsx/excel-budget-chart-table-image.xlsx';
+    const fileId = await uploadFile(app, org.secret, file.split('/').pop()!, corpusFile(file));
+    const balance = async () => (await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { 'x-api-key': org.secret } })).json().balance;
+    const before = await balance();
+    const res = await app.inject({ method: 'POST', url: '/api/v1/excel/generate', headers: { 'x-api-key': org.secret }, payload: { prompt, init_file: fileId } });
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json().error).toBe('upstream_error');
+    expect(await balance()).toBe(before);
+    const runRes = await app.inject({ method: 'GET', url: `/api/v1/runs/${res.json().run_id}`, headers: { 'x-api-key': org.secret } });
+    expect(runRes.json().version ?? null).toBeNull();
+    return res.json().message as string;
+  }
+
+  it('a request the builtin engine cannot carry out, or a model whose edits all failed, fails uncharged with what happened, and no version is written', async () => {
+    expect(await refused(t, 'Make this budget look more professional')).toMatch(/builtin \(the offline engine\) could not work out from the request what to build or change.*nothing was charged/is);
 
     fake.enqueue(
       { toolCalls: [{ name: 'set_cells', args: { sheet: 'Budget 2025', start: 'A1', rows: [['x']] } }] },
       { toolCalls: [{ name: 'finish', args: { summary: 'Updated the budget.' } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Updated the budget.' } }] },
     );
-    const model = await run(p, 'xlsx/excel-budget-chart-table-image.xlsx', 'Put x in A1 of Budget 2025');
+    expect(await refused(p, 'Put x in A1 of Budget 2025')).toMatch(/nothing was charged/i);
     expect(JSON.stringify(fake.requests[1].body.input)).toMatch(/There is no sheet named .{1,6}Budget 2025/);
-    expect(model.body.summary).toBe('The workbook was not changed. Updated the budget.');
-    expect(await partDiff(model.original, model.bytes)).toEqual({ changed: [], added: [], removed: [] });
   }, 120_000);
 });
 
