@@ -1,0 +1,131 @@
+// Data a person types into a request: markdown tables, CSV or TSV (fenced, or as lines after a colon),
+// and "North 120, South 80" pairs. Cells come back typed: numbers as numbers, with the column's format
+// (currency with its code, percent as a fraction, plain numbers) kept, so a sheet or chart can show them
+// as the person wrote them.
+import { parseCsv } from '../csv-parse.ts';
+import { parseMarkdown } from '../markdown.ts';
+
+export type CellFormat = 'text' | 'integer' | 'number' | 'currency' | 'percent' | 'date';
+export type Cell = string | number | null;
+
+export interface InlineTable {
+  header: string[];
+  rows: Cell[][];
+  /** One per column: what the values are. */
+  formats: CellFormat[];
+  /** ISO code of a currency column's symbol (USD for $), per column; null elsewhere. */
+  currencies: (string | null)[];
+  /** The header came from the request's words ("revenue by region"), not from the data. */
+  inferredHeader: boolean;
+  /** The heading above the table, when the request gives one (## Costs). */
+  name: string | null;
+  /** The source lines of the table in the request (so the rest of the text can be read without them). */
+  source: string;
+}
+
+const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const CODES = /^(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR)$/i;
+
+/** "$1,200" -> 1200 currency USD; "12%" -> 0.12 percent; "1.5k" -> 1500; "2024-03-01" stays a date string. */
+export function typedValue(raw: string): { value: Cell; format: CellFormat; currency: string | null } {
+  const t = raw.trim();
+  if (!t) return { value: null, format: 'text', currency: null };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return { value: t, format: 'date', currency: null };
+  if (/^0\d+$/.test(t)) return { value: t, format: 'text', currency: null };
+  const m = /^(-)?\s*([$€£¥₹])?\s*(-)?(\d{1,3}(?:[,\s]\d{3})+|\d+)?(\.\d+)?\s*(%)?\s*([kKmM]|bn|BN)?\s*(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|€|\$)?$/i.exec(t);
+  if (!m || (m[4] === undefined && m[5] === undefined)) return { value: t, format: 'text', currency: null };
+  let n = Number(`${(m[4] ?? '0').replace(/[,\s]/g, '')}${m[5] ?? ''}`);
+  const suffix = m[7]?.toLowerCase();
+  if (suffix === 'k') n *= 1e3;
+  else if (suffix === 'm') n *= 1e6;
+  else if (suffix === 'bn') n *= 1e9;
+  if (m[1] || m[3]) n = -n;
+  if (m[6]) return { value: Number((n / 100).toPrecision(12)), format: 'percent', currency: null };
+  const code = m[2] ? SYMBOLS[m[2]] : m[8] ? (SYMBOLS[m[8]] ?? (CODES.test(m[8]) ? m[8].toUpperCase() : null)) : null;
+  if (code) return { value: n, format: 'currency', currency: code };
+  return { value: n, format: Number.isInteger(n) && !m[5] ? 'integer' : 'number', currency: null };
+}
+
+/** Types the cells of header + raw rows, column by column (a column is numeric when most of its cells are). */
+export function typedTable(header: string[], raw: string[][], extra: Partial<InlineTable> = {}): InlineTable {
+  const width = header.length;
+  const cells = raw.map((r) => Array.from({ length: width }, (_, i) => typedValue(r[i] ?? '')));
+  const formats: CellFormat[] = [];
+  const currencies: (string | null)[] = [];
+  for (let c = 0; c < width; c++) {
+    const present = cells.map((r) => r[c]).filter((v) => v.value !== null);
+    const numeric = present.filter((v) => typeof v.value === 'number');
+    const kind = present.length && numeric.length / present.length >= 0.8 ? (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => numeric.some((v) => v.format === f))! : present.length && present.every((v) => v.format === 'date') ? 'date' : 'text';
+    formats.push(kind);
+    currencies.push(kind === 'currency' ? numeric.find((v) => v.currency)?.currency ?? null : null);
+  }
+  const rows = cells.map((r) => r.map((v, c) => (formats[c] === 'text' || formats[c] === 'date' ? (v.value === null ? null : String(raw[cells.indexOf(r)][c] ?? '').trim()) : v.value)));
+  return { header: header.map((h) => h.trim()), rows, formats, currencies, inferredHeader: false, name: null, source: '', ...extra };
+}
+
+const looksLikeHeader = (cells: string[]) => cells.every((c) => c.trim() && c.trim().split(/\s+/).length <= 5 && typedValue(c).format === 'text');
+
+/** Runs of at least two lines that split into the same number (>= 2) of fields by one delimiter. */
+function delimitedRuns(text: string): InlineTable[] {
+  const out: InlineTable[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s*(```|~~~)/.test(lines[i])) { fenced = !fenced; if (!/^\s*(```|~~~)\s*(csv|tsv)?\s*$/i.test(lines[i])) continue; }
+    for (const d of ['\t', ';', ',']) {
+      const width = (l: string) => (l.trim() && !l.trim().endsWith(':') ? parseCsv(l.trim(), d)[0]?.length ?? 0 : 0);
+      const w = width(lines[i]);
+      if (w < 2) continue;
+      let j = i + 1;
+      while (j < lines.length && width(lines[j]) === w) j++;
+      if (j - i < 2) continue;
+      const records = lines.slice(i, j).map((l) => parseCsv(l.trim(), d)[0]);
+      // A run whose first line is a sentence (many words) is prose with commas, not data.
+      if (records[0].some((c) => c.trim().split(/\s+/).length > 6)) continue;
+      const header = looksLikeHeader(records[0]) && records.slice(1).some((r) => r.some((c) => typedValue(c).format !== 'text')) ? records[0] : null;
+      const body = header ? records.slice(1) : records;
+      out.push(typedTable(header ?? records[0].map((_, k) => `Column ${k + 1}`), body, { inferredHeader: !header, source: lines.slice(i, j).join('\n') }));
+      i = j - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+const PAIR = /([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 .&'/-]{0,40}?)\s*(?::|=|\s-\s|\s)\s*(-?[$€£]?\s?\d[\d,.]*\s?(?:%|[kKmM]\b|bn\b|USD|EUR|€)?)(?=\s*(?:[,;]|\band\b|\bund\b|\by\b|\bet\b|$|\.(?:\s|$)|\s[-–—]\s|\())/g;
+
+/** "North 120, South 80, East 100" (or "North: 120; South: 80"): label/value pairs, at least two in one run. */
+export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
+  for (const segment of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])|:\s+/)) {
+    const found = [...segment.matchAll(PAIR)];
+    if (found.length < 2) continue;
+    // Consecutive pairs only: what lies between them is a separator.
+    const gaps = found.slice(1).map((m, i) => segment.slice(found[i].index! + found[i][0].length, m.index).trim());
+    if (gaps.some((g) => !/^(,|;|and|und|y|et|,\s*and)?$/i.test(g))) continue;
+    const typed = found.map((m) => [m[1].trim().replace(/^(and|und|y|et)\s+/i, ''), typedValue(m[2])] as const);
+    if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
+    const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
+    // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
+    const named = /(?:^|[.!?]\s+)([A-Za-zÀ-ÿ][\w ]{1,30}?):\s*$/.exec(text.slice(0, text.indexOf(segment)));
+    return { label: named && named[1].split(/\s+/).length <= 3 ? named[1].trim() : null, pairs: typed.map(([l, v]) => [l, v.value]), source: segment.slice(found[0].index!, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
+  }
+  return null;
+}
+
+/** Every table of the request: markdown tables (named by the heading above), CSV/TSV blocks and runs of delimited lines. */
+export function tablesIn(text: string): InlineTable[] {
+  const out: InlineTable[] = [];
+  let heading: string | null = null;
+  for (const b of parseMarkdown(text)) {
+    if (b.type === 'heading') heading = b.text.replace(/\*\*|__|`/g, '').trim();
+    if (b.type === 'table') {
+      const strip = (s: string) => s.replace(/\*\*|__|`/g, '').trim();
+      out.push(typedTable(b.header.map(strip), b.rows.map((r) => r.map(strip)), { name: heading, source: [b.header.join('|'), ...b.rows.map((r) => r.join('|'))].join('\n') }));
+      heading = null;
+    }
+  }
+  for (const t of delimitedRuns(text)) {
+    if (!out.some((o) => o.header.join('|') === t.header.join('|'))) out.push(t);
+  }
+  return out;
+}
