@@ -4,7 +4,7 @@
 
 const LEADS = [
   // English
-  'include', 'includes', 'including', 'included', 'covering', 'covers', 'cover', 'with sections(?: on| for)?', 'with slides(?: on| for)?', 'with tabs(?: for)?', 'with sheets(?: for)?',
+  'inclu\\w*', 'incl\\.?', 'covering', 'covers', 'cover', 'talk about', 'talks about', 'talk through', 'discuss', 'discussing', 'address', 'go over', 'explain', 'with sections(?: on| for)?', 'with slides(?: on| for)?', 'with tabs(?: for)?', 'with sheets(?: for)?',
   'sections(?: on| for)?', 'slides(?: on| for)?', 'sheets(?: for| named| called)?', 'tabs(?: for| named| called)?', 'topics', 'parts', 'chapters',
   'with', 'should have', 'should contain', 'containing', 'that has', 'with the following', 'addressing', 'going over', 'walk through', 'touching on', 'one (?:slide|section|sheet|tab|page) (?:each )?(?:on|for)',
   // German
@@ -76,7 +76,7 @@ export function perItems(text: string): string[] {
 
 /** The enumeration a request names (the longest list after a lead word), else a range, else []. */
 export function enumeration(text: string): string[] {
-  const explicit = /(?:sections?|slides?|sheets?|tabs?|topics?|chapters?|parts?|abschnitte|folien|secciones|hojas|feuilles|diapositivas|diapositives)\s*:\s*([^\n]+)/i.exec(text);
+  const explicit = /(?:sections?|slides?|sheets?|tabs?|topics?|chapters?|parts?|abschnitte|folien|secciones|hojas|feuilles|diapositivas|diapositives)(?:\s+(?:for|on|about|of|in|für|para|pour)\s+[^:\n]{1,60})?\s*:\s*([^\n]+)/i.exec(text);
   if (explicit) {
     const items = splitList(explicit[1].replace(/[.]\s*$/, ''));
     if (items.length) return items;

@@ -92,7 +92,7 @@ function delimitedRuns(text: string): InlineTable[] {
   return out;
 }
 
-const PAIR = /([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 .&'/-]{0,40}?)\s*(?::|=|\s-\s|\s)\s*(-?[$€£]?\s?\d[\d,.]*\s?(?:%|[kKmM]\b|bn\b|USD|EUR|€)?)(?=\s*(?:[,;]|\band\b|\bund\b|\by\b|\bet\b|$|\.(?:\s|$)|\s[-–—]\s|\())/g;
+const PAIR = /([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 .&'/-]{0,40}?)\s*(?::|=|\s-\s|\s)\s*(-?[$€£]?\s?\d[\d,.]*\s?(?:%|[kKmM]\b|bn\b|USD|EUR|€)?)(?=\s*(?:[,;]|\band\b|\bund\b|\by\b|\bet\b|$|\.(?:\s|$)|\s[-–—]\s|\(|\s+(?:in|as|on|for|with|to|into)\s))/g;
 
 /** "North 120, South 80, East 100" (or "North: 120; South: 80"): label/value pairs, at least two in one run. */
 export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
@@ -102,12 +102,24 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     // Consecutive pairs only: what lies between them is a separator.
     const gaps = found.slice(1).map((m, i) => segment.slice(found[i].index! + found[i][0].length, m.index).trim());
     if (gaps.some((g) => !/^(,|;|and|und|y|et|,\s*and)?$/i.test(g))) continue;
-    const typed = found.map((m) => [m[1].trim().replace(/^(and|und|y|et)\s+/i, ''), typedValue(m[2])] as const);
+    // The first label may carry the sentence before it ("pie chart of our traffic sources - Search"): keep its own words.
+    const labelOf = (raw: string, first: boolean): string => {
+      let l = raw.trim().replace(/^(and|und|y|et)\s+/i, '');
+      if (!first) return l;
+      l = l.split(/\s[-–—:]\s|:\s/).pop()!.trim();
+      const words = l.split(/\s+/);
+      if (words.length <= 3) return l;
+      const tail: string[] = [];
+      for (let i = words.length - 1; i >= 0 && /^[\p{Lu}\d]/u.test(words[i]); i--) tail.unshift(words[i]);
+      return (tail.length ? tail : words.slice(-1)).join(' ');
+    };
+    const typed = found.map((m, i) => [labelOf(m[1], i === 0), typedValue(m[2])] as const);
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
     const named = /(?:^|[.!?]\s+)([A-Za-zÀ-ÿ][\w ]{1,30}?):\s*$/.exec(text.slice(0, text.indexOf(segment)));
-    return { label: named && named[1].split(/\s+/).length <= 3 ? named[1].trim() : null, pairs: typed.map(([l, v]) => [l, v.value]), source: segment.slice(found[0].index!, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
+    const start = found[0].index! + found[0][0].indexOf(typed[0][0]);
+    return { label: named && named[1].split(/\s+/).length <= 3 ? named[1].trim() : null, pairs: typed.map(([l, v]) => [l, v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
   }
   return null;
 }

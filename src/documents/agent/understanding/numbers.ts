@@ -29,7 +29,7 @@ export type CountUnit = 'slide' | 'page' | 'sheet' | 'section' | 'bullet' | 'row
 const UNITS: [CountUnit, string][] = [
   ['slide', 'slides?|folien?|diapositivas?|diapositives?'],
   ['page', 'pages?|pager|seiten?|páginas?|paginas?'],
-  ['sheet', 'sheets?|tabs?|worksheets?|tabellenbl(?:ä|a)tter|tabellenblatt|bl(?:ä|a)tter|blatt|hojas?|feuilles?|onglets?'],
+  ['sheet', 'sheets?|tabs?|worksheets?|tabellenbl(?:ä|a)tter|tabellenblatt|bl(?:ä|a)tter|blatt|hojas?(?! de c[aá]lculo)|feuilles?(?! de calcul)|onglets?'],
   ['section', 'sections?|chapters?|abschnitte?n?|kapitel|secci(?:ó|o)n(?:es)?|cap(?:í|i)tulos?|chapitres?'],
   ['bullet', 'bullets?|bullet points?|points?|stichpunkte?|puntos?'],
   ['row', 'rows?|zeilen?|filas?|lignes?'],
@@ -53,5 +53,6 @@ export function countsIn(text: string): Count[] {
 
 /** The count of one unit the text asks for, or null. */
 export function countOf(text: string, unit: CountUnit): number | null {
-  return countsIn(text).find((c) => c.unit === unit)?.n ?? null;
+  const all = countsIn(text).filter((c) => c.unit === unit).map((c) => c.n);
+  return all.length ? Math.max(...all) : null;
 }

@@ -62,13 +62,13 @@ export function cellTexts(text: string): CellText[] {
 export function columnsIn(text: string): string[] {
   const each = /\b(?:a|one)\s+column\s+(?:for|per)\s+(?:each|every)?\s*(quarter|month)\b/i.exec(text);
   if (each) return each[1].toLowerCase() === 'quarter' ? ['Q1', 'Q2', 'Q3', 'Q4'] : ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const list = /\b(?:with\s+)?(?:the\s+)?columns?\s*(?:for|named|called|:)\s*([^.\n]+?)(?=\s*(?:[.\n]|,?\s+plus\b|,?\s+and\s+(?:a|an|the)\s|$))/i.exec(text) ?? /\bspalten?\s*(?:für|:)\s*([^.\n]+)/i.exec(text) ?? /\bcolumnas?\s*(?:para|:)\s*([^.\n]+)/i.exec(text) ?? /\bcolonnes?\s*(?:pour|:)\s*([^.\n]+)/i.exec(text);
+  const list = /\b(?:with\s+|w\/\s*)?(?:the\s+)?colu?mn?s?\s*(?:for|named|called|:)\s*([^.\n]+?)(?=\s*(?:[.\n]|,?\s+plus\b|,?\s+and\s+(?:a|an|the)\s|$))/i.exec(text) ?? /\bspalten?\s*(?:für|:)\s*([^.\n]+)/i.exec(text) ?? /\bcolumnas?\s*(?:para|:)\s*([^.\n]+)/i.exec(text) ?? /\bcolonnes?\s*(?:pour|:)\s*([^.\n]+)/i.exec(text);
   const out: string[] = [];
   if (list) {
     const items = splitList(list[1].replace(/\s+(?:and\s+)?(?:a|one)\s+row\b.*$/i, ''));
     out.push(...(items.length ? items : [cleanItem(list[1].split(/\s+(?:and|with|,)\s+/)[0])]));
   }
-  for (const m of text.matchAll(/\b(?:a|an|one|another)\s+(?:new\s+)?column\s+(?:for|named|called|with)\s+(?:the\s+)?([\w -]{2,40}?)(?=\s*(?:[,.;]|$|\s+(?:and|with|to|in|next)\b))/gi)) {
+  for (const m of text.matchAll(/\b(?:a|an|one|another)\s+(?:new\s+)?colu?mn?\s+(?:for|named|called|with)\s+(?:the\s+)?([\w -]{2,40}?)(?=\s*(?:[,.;]|$|\s+(?:and|with|to|in|next)\b))/gi)) {
     const c = cleanItem(m[1]);
     if (!out.some((o) => o.toLowerCase() === c.toLowerCase())) out.push(c);
   }

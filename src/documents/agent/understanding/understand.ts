@@ -91,7 +91,7 @@ export function kindOf(text: string): DocKind {
   return hits[0]?.k ?? KINDS.find(([, re]) => re.test(text))?.[0] ?? 'document';
 }
 
-const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|need|want|new|simple|quick|me|us|please|pls|i|we|give|set|up|some|my|our|\d[\w-]*|one|two|three|four|five|six|seven|eight|nine|ten|[\w]+-(?:slide|page|sheet)s?)$/i;
+const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|need|want|new|simple|quick|me|us|please|pls|i|we|give|set|up|some|my|our|crea|crear|haz|redacta|escribe|erstelle|erstellen|schreibe|mach|mache|crée|créer|créez|fais|rédige|écris|una|un|unos|eine|ein|einen|une|le|la|el|los|las|die|der|das|des|bitte|por|favor|svp|\d[\w-]*|one|two|three|four|five|six|seven|eight|nine|ten|[\w]+-(?:slide|page|sheet)s?)$/i;
 
 /** The noun phrase naming the document ("Project tracker", "Budget"), without verbs, articles and counts. */
 export function labelOf(text: string, kind: DocKind): string | null {
@@ -134,7 +134,7 @@ export function understand(prompt: string): Understanding {
   const counts = countsIn(rest);
   const per = perItems(rest);
   // Counts are read; the words of a count are not part of a topic or criterion ("support in 4 slides").
-  rest = rest.replace(COUNT_PHRASE, ' ');
+  rest = rest.replace(COUNT_PHRASE, (m) => ` ${m.trim().split(/[\s-]+/).pop()}`);
   const bullets = bulletsIn(rest);
   return {
     language: languageOf(prompt),
@@ -191,5 +191,7 @@ export function milestonesIn(text: string): { what: string; when: string }[] {
 
 /** The count of a unit, if the request gives one. */
 export function countFor(u: Understanding, unit: Count['unit']): number | null {
-  return u.counts.find((c) => c.unit === unit)?.n ?? null;
+  // "a one-page memo with one sheet per quarter": the largest count of the unit is the one that sizes it.
+  const all = u.counts.filter((c) => c.unit === unit).map((c) => c.n);
+  return all.length ? Math.max(...all) : null;
 }

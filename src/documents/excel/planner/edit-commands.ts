@@ -51,7 +51,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   const calls: PlannedToolCall[] = [];
   const done: string[] = [];
   const text = prompt.trim();
-  const rename = /rename (?:the )?(?:sheet|tab)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
+  const rename = /rename (?:the )?(?:(?:sheet|tab)\b)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
   let renamed = null as { from: string; to: string } | null;
   if (rename) {
     const sheet = sheetNamed(doc, rename[1]);
@@ -71,13 +71,23 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     const sheet = sheetNamed(doc, del[1]);
     if (sheet) { calls.push({ tool: 'delete_sheet', args: { sheet: sheet.name } }); done.push(`deleted "${sheet.name}"`); }
   }
-  const move = /move (?:the )?(.+?) chart (?:to|onto|into) (?:the )?(.+?)(?: sheet| tab)?\.?$/im.exec(text);
+  const addSheet = addSheetCommand(text);
+  const firstName = addSheet?.name ?? null;
+  const move = /move (?:the )?(?:(.+?) )?chart (?:to|onto|into) (?:the )?(.+?)(?: sheet| tab)?\.?$/im.exec(text);
+  let added: string | null = null;
   if (move) {
-    const target = targetName(move[2]);
-    const want = new Set(words(move[1]));
-    const chart = allCharts(doc).map((c) => ({ c, n: words(`${c.title} ${c.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
+    // "Add a sheet named Dashboard. Move the chart to the Dashboard sheet": the new sheet first.
+    if (firstName && words(move[2]).join(' ') === words(firstName).join(' ') && !data.tables.length) {
+      added = namer.name(firstName);
+      calls.push({ tool: 'add_sheet', args: { name: added } });
+    }
+    const target = added ?? targetName(move[2]);
+    const want = new Set(words(move[1] ?? ''));
+    const charts = allCharts(doc);
+    const chart = charts.map((c) => ({ c, n: words(`${c.title} ${c.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
       .sort((a, b) => b.n - a.n)[0];
-    if (target && chart && chart.n > 0) {
+    // "the chart" with one chart in the workbook names it.
+    if (target && chart && (chart.n > 0 || (!want.size && charts.length === 1))) {
       calls.push({ tool: 'move_chart', args: { chart_id: chart.c.id, sheet: target } });
       done.push(`moved chart "${chart.c.title || chart.c.id}" to "${target}"`);
     }
@@ -88,8 +98,6 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     calls.push(p.call);
     planned.push(p.sheet);
   }
-  const addSheet = addSheetCommand(text);
-  const firstName = addSheet?.name ?? null;
   const cellTexts = cellTextCommands(text);
   data.tables.forEach((t, i) => {
     const p = planTableSheet(namer.name(t.name ?? (i === 0 && firstName ? firstName : `Table ${i + 1}`)), t.header, t.rows, 'the request');
@@ -97,8 +105,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     planned.push(p.sheet);
   });
   if (planned.length) done.push(`added ${planned.map((s) => `"${s.name}"`).join(', ')} with the new data`);
-  let added: string | null = null;
-  if (firstName && !data.tables.length && !rename && !del) {
+  if (firstName && !added && !data.tables.length && !rename && !del) {
     const name = namer.name(firstName);
     added = name;
     calls.push({ tool: 'add_sheet', args: { name } });

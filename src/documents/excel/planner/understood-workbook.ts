@@ -69,8 +69,9 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
   const w = WORDS[u.language];
   const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
   const count = countFor(u, 'sheet');
-  let names = u.sheetNames.length ? [...u.sheetNames] : u.items.length ? [...u.items] : [fallbackName];
   const sheetWord = { en: 'Sheet', de: 'Blatt', es: 'Hoja', fr: 'Feuille' }[u.language];
+  // Several sheets the request only counts are numbered in its language.
+  let names = u.sheetNames.length ? [...u.sheetNames] : u.items.length ? [...u.items] : count && count > 1 && fallbackName === 'Data' ? [`${sheetWord} 1`] : [fallbackName];
   while (count && names.length < count) names.push(`${sheetWord} ${names.length + 1}`);
   names = names.slice(0, 30);
   // Only cells to write ("a sheet named Notes with Reviewed in A1"): plain sheets, no table.

@@ -8,7 +8,7 @@ import { isNumericColumn, numeric } from '../tools/content-inputs.ts';
 import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
 import { CLOSING_TITLE } from './slide-kinds.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
-import { understand, type Understanding } from '../../agent/understanding/understand.ts';
+import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -127,15 +127,17 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   const o = parsePrompt(prompt);
   const plan: DeckPlan = { slides: [], remarks: [], placeholders: 0 };
   // "bar chart of sales by region: North 120, ..." is an instruction with its data, not a fact to list.
-  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k));
+  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document');
   const body: AddSlideArgs[] = [];
   if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
-  for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
   // A request without an outline of its own is read as a person would (agent/understanding).
   const u = understand(prompt);
-  const understood = !o.slides.length && !o.sections.length ? understoodSlides(u, o.prose) : null;
+  // "... a bar chart of signups by month: Jan 120, Feb 150" lists data, not slides.
+  const dataNotSections = u.tables.some((t) => t.inferredHeader) && o.sections.every((s) => /\d/.test(s));
+  const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose) : null;
   if (understood) body.push(...understood.slides);
+  else for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
   for (const t of inputs.dataSources) if (!body.some((s) => s.chart?.data_source === t.name)) body.push(...dataSlides(t, plan));
   const placed = new Set(o.slides.map((d) => d.imageId).filter(Boolean));
   for (const img of inputs.images) {
