@@ -46,7 +46,10 @@ function summarySheet(title: string, sheets: PlannedSheet[], facts: [string, str
 /** The name of the first sheet and the workbook's title: a heading, a given name, else the subject. */
 function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   const subject = u.subject && u.subject.length <= 31 ? u.subject[0].toUpperCase() + u.subject.slice(1) : null;
-  return u.named ?? u.sheetNames[0] ?? subject ?? (u.label && u.label.length <= 31 ? u.label : null) ?? inputs.dataSources[0]?.name ?? 'Data';
+  const label = u.label && u.label.length <= 31 ? u.label : null;
+  // "Marketing budget for the product launch": the kind of workbook names it before its subject.
+  const specific = u.kind !== 'workbook' && u.kind !== 'document' ? label : null;
+  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? inputs.dataSources[0]?.name ?? 'Data';
 }
 
 export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: ResolvedInputs): AgentPlan {
@@ -69,7 +72,7 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   sheets.push(...typed.sheets);
   const remarks: string[] = [];
   if (!sheets.length && !data.facts.length) {
-    const skeleton = skeletonSheets(u, namer, title);
+    const skeleton = skeletonSheets(u, namer, title, data.listItems);
     calls.push(...skeleton.calls, ...cellCalls(u, skeleton.sheets));
     const chart = requestedChart(u, skeleton.sheets.filter((s) => s.rows));
     if (chart) calls.push(chart);

@@ -65,7 +65,7 @@ const KIND_COLUMNS: Partial<Record<Understanding['kind'], string[]>> = {
 const typeOf = (name: string): ColumnType => TYPE_BY_NAME.find(([re]) => re.test(name))?.[1] ?? 'text';
 
 /** A request without data: the sheets, columns and rows it describes, empty where the request gives nothing. */
-export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName: string): UnderstoodSheets {
+export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName: string, listItems: string[] = []): UnderstoodSheets {
   const w = WORDS[u.language];
   const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
   const count = countFor(u, 'sheet');
@@ -79,7 +79,8 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
   const label = u.rowsPer?.per ?? null;
   const given = u.columns.filter((c) => c.toLowerCase() !== label?.toLowerCase());
   const columns = given.length ? (label ? [label, ...given] : given) : label ? [label, ...(KIND_COLUMNS[u.kind] ?? ['Item', 'Amount', 'Notes']).slice(1)] : KIND_COLUMNS[u.kind] ?? [w.items, w.amount, w.notes];
-  const rowLabels = u.rowsPer?.items.length ? u.rowsPer.items : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
+  // Rows: the ones the request names ("a row per region: North, South", or a list of items), else placeholders.
+  const rowLabels = u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
   for (const name of names) {
     const sheet = namer.name(name);
     if (plain) {
