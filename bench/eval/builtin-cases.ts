@@ -85,9 +85,29 @@ const slides: EvalCase[] = [
     prompt: 'Add a slide titled Key takeaways with bullets: sales grew, costs fell',
     checks: [{ check: 'titles', include: ['My Pie Chart', 'Key takeaways'], ordered: true }, { check: 'charts', type: 'pie' }, { check: 'part_text', part: 'Key takeaways', includes: ['sales grew', 'costs fell'] }],
   },
+  { id: 'edit-retitle-slide-number', format: 'slides', start: { prompt: 'Deck covering goals, risks and budget' }, prompt: 'change the title of slide 2 to Our goals', checks: [{ check: 'titles', include: ['Our goals', 'Risks', 'Budget'], ordered: true }, { check: 'no_titles', exclude: ['Goals'] }] },
+  { id: 'edit-move-slide-to-end', format: 'slides', start: { prompt: 'Deck covering goals, risks and budget' }, prompt: 'move the goals slide to the end', checks: [{ check: 'titles', include: ['Risks', 'Budget', 'Goals'], ordered: true }] },
+  {
+    id: 'two-series-by-quarter', format: 'slides', prompt: 'Deck with a chart comparing 2023 and 2024 revenue by quarter:\nQuarter,2023,2024\nQ1,10,12\nQ2,11,14\nQ3,13,15\nQ4,12,17',
+    checks: [{ check: 'charts', categories: ['Q1', 'Q2', 'Q3', 'Q4'] }, { check: 'text', includes: ['2023', '2024'] }],
+  },
+  {
+    id: 'spanish-pie-chart', format: 'slides', prompt: 'Haz una presentación con un gráfico circular de ventas por canal: Online 60%, Tiendas 30%, Mayoristas 10%',
+    checks: [{ check: 'charts', type: 'pie', categories: ['Online', 'Tiendas', 'Mayoristas'] }, { check: 'text', excludes: ['Thank you'] }],
+  },
 ];
 
 const word: EvalCase[] = [
+  { id: 'edit-change-section-title', format: 'word', start: { prompt: 'Draft a report on Q3 churn covering causes, fixes and next steps' }, prompt: 'change the title of the Fixes section to Remediation', checks: [{ check: 'titles', include: ['Causes', 'Remediation', 'Next steps'], ordered: true }] },
+  { id: 'edit-get-rid-of-section', format: 'word', start: { prompt: 'Draft a report on Q3 churn covering causes, fixes and next steps' }, prompt: 'get rid of the Causes section pls', checks: [{ check: 'no_titles', exclude: ['Causes'] }, { check: 'parts', equals: 2 }] },
+  {
+    id: 'cover-letter-facts', format: 'word', prompt: 'Write a cover letter to Jane Roe at Globex for the Data Analyst role, from Sam Lee (sam@lee.dev)',
+    checks: [{ check: 'text', includes: ['Jane Roe', 'Sam Lee', 'sam@lee.dev'] }, { check: 'placeholders', min: 1 }],
+  },
+  {
+    id: 'german-memo-facts', format: 'word', prompt: 'Schreibe eine Aktennotiz an das Team von Anna Weber zum Umzug am 3. März 2025 in die Hauptstraße 5, 10115 Berlin',
+    checks: [{ check: 'text', includes: ['Anna Weber', '3. März 2025', 'Hauptstraße 5'], excludes: ['[Add'] }],
+  },
   {
     id: 'memo-facts', format: 'word', prompt: 'Write a one-page memo to all staff from Dana Smith about the office move on March 3, 2025 to 12 Harbor Road, Springfield. Contact: facilities@acme.com',
     checks: [{ check: 'text', includes: ['all staff', 'Dana Smith', 'March 3, 2025', '12 Harbor Road', 'facilities@acme.com'] }, { check: 'parts', max: 3 }, { check: 'page_breaks', max: 0 }],
@@ -209,6 +229,20 @@ const excel: EvalCase[] = [
   },
   { id: 'edit-corpus-rename', format: 'excel', start: { file: `${CORPUS}/xlsx/excel-autofilter.xlsx` }, prompt: 'Rename Sheet1 to Answers', checks: [{ check: 'titles', include: ['Answers'] }, { check: 'cell', sheet: 'Answers', cell: 'A1', equals: 'Number' }] },
   { id: 'edit-delete-sheet', format: 'excel', start: { prompt: 'a workbook with three sheets for income, expenses and savings' }, prompt: 'delete the Savings tab', checks: [{ check: 'titles', include: ['Income', 'Expenses'] }, { check: 'no_titles', exclude: ['Savings'] }] },
+  { id: 'edit-call-tab', format: 'excel', start: { prompt: 'a workbook with three sheets for income, expenses and savings' }, prompt: 'call the Income tab Earnings', checks: [{ check: 'titles', include: ['Earnings', 'Expenses', 'Savings'], ordered: true }] },
+  { id: 'edit-move-tab-front', format: 'excel', start: { prompt: 'a workbook with three sheets for income, expenses and savings' }, prompt: 'move the Savings tab to the front', checks: [{ check: 'titles', include: ['Savings', 'Income', 'Expenses'], ordered: true }] },
+  {
+    id: 'prose-figures-growth', format: 'excel', prompt: 'Revenue was $1.2M in 2023 and $1.5M in 2024, can you put that in a sheet and show the growth',
+    checks: [{ check: 'cell', cell: 'A2', equals: '2023' }, { check: 'cell', cell: 'A3', equals: '2024' }, { check: 'cell', cell: 'B2', equals: 1200000, format: 'currency' }, { check: 'cell', cell: 'B3', equals: 1500000 }, { check: 'formulas', min: 1, pattern: 'IFERROR\\(B3/B2-1' }],
+  },
+  {
+    id: 'invoice-lines', format: 'excel', prompt: 'Invoice for Acme: 10 hours of consulting at $150 per hour and 2 licenses at $300 each, with line totals and a grand total',
+    checks: [{ check: 'cell', cell: 'B2', equals: 10, numeric: true }, { check: 'cell', cell: 'C2', equals: 150, format: 'currency' }, { check: 'cell', cell: 'D2', formula: '^B2\\*C2$' }, { check: 'cell', cell: 'D3', formula: '^B3\\*C3$' }, { check: 'formulas', min: 1, pattern: '^SUBTOTAL\\(109,D2:D3\\)$' }],
+  },
+  {
+    id: 'german-semicolon-line-chart', format: 'excel', prompt: 'Umsatz pro Monat als Liniendiagramm:\nMonat;Umsatz\nJan;1200\nFeb;1350\nMär;1500',
+    checks: [{ check: 'numbers', min: 3 }, { check: 'charts', type: 'line', categories: ['Jan', 'Feb', 'Mär'] }],
+  },
 ];
 
 export const CASES: EvalCase[] = [...slides, ...word, ...excel];

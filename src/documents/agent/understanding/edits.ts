@@ -60,7 +60,7 @@ export function whereOf(text: string): Where | null {
 
 const DELETE = /^(?:please\s+)?(?:delete|remove|drop|get rid of|cut|lösche|entferne|elimina|borra|quita|supprime|supprimez|enlève)\s+(.+)$/i;
 const RENAME = /^(?:please\s+)?(?:rename|retitle|change the (?:title|name|heading) of|benenne|renombra|renomme|renommez)\s+(.+?)\s+(?:to|as|into|in|a|en)\s+(.+?)(?:\s+um)?$/i;
-const CALL = /^(?:please\s+)?call\s+(.+?)\s+((?:["“'‘]).+|[A-Z].*)$/;
+const CALL = /^(?:please\s+)?call\s+(.+?\b(?:sheet|tab|worksheet|slide|section|chapter|heading))\s+(.+)$/i;
 const MOVE = /^(?:please\s+)?(?:move|put|place|verschiebe|mueve|déplace|déplacez)\s+(.+?)\s+((?:to|onto|into|before|after|below|above|at|behind|vor|nach|a|antes de|después de|avant|après|sur|en)\b.+)$/i;
 const ADD = /^(?:please\s+)?(?:also\s+)?(?:add|insert|append|include|create|make|füge|ergänze|añade|agrega|ajoute|ajoutez)\s+(.+)$/i;
 

@@ -73,7 +73,8 @@ function delimitedRuns(text: string): InlineTable[] {
   for (let i = 0; i < lines.length; i++) {
     if (/^\s*(```|~~~)/.test(lines[i])) { fenced = !fenced; if (!/^\s*(```|~~~)\s*(csv|tsv)?\s*$/i.test(lines[i])) continue; }
     for (const d of ['\t', ';', ',']) {
-      const width = (l: string) => (l.trim() && !l.trim().endsWith(':') ? parseCsv(l.trim(), d)[0]?.length ?? 0 : 0);
+      // Lines of a markdown table (pipes) belong to it, whatever commas their cells hold ("$120,000").
+      const width = (l: string) => (l.trim() && !l.trim().endsWith(':') && !l.includes('|') ? parseCsv(l.trim(), d)[0]?.length ?? 0 : 0);
       const w = width(lines[i]);
       if (w < 2) continue;
       let j = i + 1;
@@ -114,6 +115,8 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
       return (tail.length ? tail : words.slice(-1)).join(' ');
     };
     const typed = found.map((m, i) => [labelOf(m[1], i === 0), typedValue(m[2])] as const);
+    // "Revenue was $1.2M in 2023 and ...": words like "in" and "and" are not labels; that is prose.
+    if (typed.some(([label]) => /^(in|and|at|on|of|was|were|is|to|for|the|by|from|with|about|around|und|im|y|en|et|de)$/i.test(label))) continue;
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
@@ -140,4 +143,28 @@ export function tablesIn(text: string): InlineTable[] {
     if (!out.some((o) => o.header.join('|') === t.header.join('|'))) out.push(t);
   }
   return out;
+}
+
+const PERIOD = '((?:19|20)\\d{2}|Q[1-4](?:\\s+(?:19|20)\\d{2})?|H[12](?:\\s+(?:19|20)\\d{2})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\\s+(?:19|20)\\d{2})?)';
+const FIGURE = '([$€£]?\\s?\\d[\\d,.]*\\s?(?:%|[kKmM]\\b|bn\\b)?)';
+
+/** "Revenue was $1.2M in 2023 and $1.5M in 2024": figures by period, in the request's order (at least two). */
+export function periodFigures(text: string): InlineTable | null {
+  const re = new RegExp(`${FIGURE}\\s+(?:in|for|during|im|en|durante|pour)\\s+${PERIOD}\\b`, 'gi');
+  const found = [...text.matchAll(re)];
+  if (found.length < 2) return null;
+  const label = /(?:^|[.!?]\s+)(?:our\s+|the\s+)?([A-Za-z][\w ]{1,30}?)\s+(?:was|were|is|of|grew|went|came in at|reached|:)\s/i.exec(text.slice(0, found[0].index));
+  const name = label ? label[1][0].toUpperCase() + label[1].slice(1) : 'Value';
+  const period = found.every((m) => /^(19|20)\d{2}$/.test(m[2])) ? 'Year' : found.every((m) => /^Q/i.test(m[2])) ? 'Quarter' : 'Period';
+  const t = typedTable([period, name], found.map((m) => [m[2], m[1]]));
+  return { ...t, rows: t.rows.map((r) => [String(r[0]), r[1]]), formats: ['text', t.formats[1]], inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
+}
+
+/** "10 hours of consulting at $150 per hour and 2 licenses at $300 each": invoice lines (quantity, what, unit price). */
+export function lineItemsIn(text: string): InlineTable | null {
+  const re = /(\d+(?:\.\d+)?)\s+(?:x\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:at|@|for)\s+([$€£]\s?\d[\d,.]*)(?:\s*(?:per\s+\w+|each|apiece|\/\s?\w+|a piece))?/gi;
+  const found = [...text.matchAll(re)];
+  if (!found.length) return null;
+  const t = typedTable(['Description', 'Quantity', 'Unit price'], found.map((m) => [m[2].trim().replace(/^\w/, (c) => c.toUpperCase()), m[1], m[3]]));
+  return { ...t, formats: ['text', t.formats[1] === 'text' ? 'number' : t.formats[1], 'currency'], name: 'Line items', inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
 }

@@ -5,7 +5,7 @@
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
 import { cleanItem, enumeration, perItems, splitList } from './enumerations.ts';
 import { factsIn, type RequestFacts } from './facts.ts';
-import { pairsIn, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
+import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { languageOf, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 
@@ -117,6 +117,12 @@ export function understand(prompt: string): Understanding {
   const tables = tablesIn(prompt);
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
+  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? periodFigures(rest)]) {
+    if (found) {
+      tables.push(found);
+      rest = rest.replace(found.source, ' ');
+    }
+  }
   if (!tables.length) {
     const pairs = pairsIn(rest);
     if (pairs) {

@@ -85,6 +85,8 @@ describe('inline data', () => {
     expect(pairsIn('chart of sales by region: North 120, South 80 and East 100')).toMatchObject({ pairs: [['North', 120], ['South', 80], ['East', 100]] });
     expect(pairsIn('Expenses: Rent $1,200, Software $340.50, Travel $980 - add an average')).toMatchObject({ label: 'Expenses', format: 'currency', pairs: [['Rent', 1200], ['Software', 340.5], ['Travel', 980]] });
     expect(tablesIn('We met on Monday, talked, and left.')).toEqual([]);
+    // Commas inside a markdown table's cells do not make a second, CSV table of its rows.
+    expect(tablesIn('| Quarter | Revenue | Cost |\n|---|---|---|\n| Q1 | $120,000 | $80,000 |\n| Q2 | $135,500 | $86,000 |')).toHaveLength(1);
   });
 
   it('names pair columns from the chart the request asks for', () => {
@@ -140,6 +142,10 @@ describe('follow-up edits', () => {
     ['remove slide 3', { op: 'delete', part: 'slide', target: { index: 3 } }],
     ['please drop the last slide', { op: 'delete', part: 'slide', target: { index: -1 } }],
     ['Rename the Risks section to Open risks', { op: 'rename', part: 'section', target: { phrase: 'Risks' }, to: 'Open risks' }],
+    ['call the Income tab Earnings', { op: 'rename', part: 'sheet', target: { phrase: 'Income' }, to: 'Earnings' }],
+    ['get rid of the Causes section', { op: 'delete', part: 'section', target: { phrase: 'Causes' } }],
+    ['put the Next steps section at the start', { op: 'move', part: 'section', target: { phrase: 'Next steps' }, to: { kind: 'start' } }],
+    ['change the title of slide 2 to Our market', { op: 'rename', part: 'slide', target: { index: 2 }, to: 'Our market' }],
     ['rename sheet Data to "Sales 2024"', { op: 'rename', part: 'sheet', target: { phrase: 'Data' }, to: 'Sales 2024' }],
     ['Move the chart to the Summary sheet', { op: 'move', part: 'chart', to: { kind: 'onto', ref: { phrase: 'Summary' } } }],
     ['move the revenue chart onto slide 2', { op: 'move', part: 'chart', target: { phrase: 'revenue' }, to: { kind: 'onto', ref: { index: 2 } } }],

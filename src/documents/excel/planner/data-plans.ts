@@ -64,6 +64,8 @@ export interface TableSheetOptions {
   growth?: boolean;
   /** Whether to add the totals row (default: when there are numbers). */
   totals?: boolean;
+  /** The only columns the totals row sums (default: every money and number column). */
+  totalColumns?: number[];
 }
 
 /** add_sheet for a table of the prompt; a period series gets a live growth column for its first money or number column. */
@@ -72,10 +74,14 @@ export function planTableSheet(name: string, header: string[], rows: CellInput[]
   const types = inferred.map((t, i) => {
     const given = options.formats?.[i]?.type;
     // A number the request typed with $ or % keeps that format; a plain number keeps what its header implies (Revenue is money).
+    if (given === 'text' && NUMERIC.has(t) && rows.every((r) => typeof r[i] !== 'number')) return 'text';
     return given && given !== 'text' && !(NUMERIC.has(given) && given !== 'currency' && t === 'currency') ? given : t;
   });
   const periods = looksLikePeriods(rows.map((r) => r[0] ?? null)) && types[0] !== 'currency';
-  const columns: Record<string, unknown>[] = header.map((h, i) => ({ header: h, type: types[i], ...(types[i] === 'currency' && options.formats?.[i]?.currency ? { currency: options.formats[i].currency } : {}) }));
+  const columns: Record<string, unknown>[] = header.map((h, i) => ({
+    header: h, type: types[i], ...(types[i] === 'currency' && options.formats?.[i]?.currency ? { currency: options.formats[i].currency } : {}),
+    ...(options.totalColumns && NUMERIC.has(types[i]) && !options.totalColumns.includes(i) ? { total: 'none' } : {}),
+  }));
   let body = rows.map((r) => header.map((_, i) => r[i] ?? null));
   const growthOf = types.findIndex((t, i) => i > 0 && NUMERIC.has(t));
   const headers = [...header];

@@ -9,6 +9,7 @@ import { allCharts, sheetViews, type SheetView } from '../view/sheet-view.ts';
 import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableSheet, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import type { PromptData } from './prompt-data.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
+import { understoodSheetEdits } from './understood-edits.ts';
 
 const clean = (s: string) => s.trim().replace(/^["'“‘]|["'”’.]$/g, '').replace(/["'”’]$/, '').trim();
 const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
@@ -128,6 +129,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     const chart = target ? planChart(target, { sheet: target.name }) : null;
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }
+  if (!calls.length) calls.push(...understoodSheetEdits(text, doc, (phrase) => sheetNamed(doc, phrase)?.name));
   if (!calls.length) {
     return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart); this request holds none of them.' };
   }

@@ -91,7 +91,7 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   } else {
     // One chart sits on the Summary sheet next to the key figures (a trend when there is one); the others beside their data.
     const featured = summary ? sheets.find((s) => s.periods && planChart(s, { sheet: s.name })) ?? sheets.find((s) => planChart(s, { sheet: s.name })) : undefined;
-    for (const s of sheets) {
+    for (const s of sheets.filter((x) => !typed.unchartable?.includes(x.name))) {
       const chart = planChart(s, s === featured ? { sheet: summary!.name, position: 'D4' } : { sheet: s.name });
       if (chart) {
         calls.push(chart);
@@ -99,7 +99,8 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
       }
     }
   }
-  const parts = [`Built the workbook "${title}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
+  const named = title === 'Data' && sheets[0] ? sheets[0].name : title;
+  const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
   if (sheets.length) parts.push(`${sheets.length} data sheet(s) (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
   return { calls, summary: [`${parts.join('; ')}.`, ...remarks].join(' ') };

@@ -10,7 +10,14 @@ import { columnLetters, quoteSheetName } from '../a1.ts';
 import type { ColumnType } from '../number-formats.ts';
 import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 
-export interface UnderstoodSheets { calls: PlannedToolCall[]; sheets: PlannedSheet[]; charts: string[]; remarks: string[] }
+export interface UnderstoodSheets {
+  calls: PlannedToolCall[];
+  sheets: PlannedSheet[];
+  charts: string[];
+  remarks: string[];
+  /** Sheets no chart is made for unless one is asked (an invoice's lines). */
+  unchartable?: string[];
+}
 
 const chartKind = (u: Understanding): 'column' | 'bar' | 'line' | 'pie' | undefined => {
   const t = u.intents.chart?.type;
@@ -22,13 +29,26 @@ const chartKind = (u: Understanding): 'column' | 'bar' | 'line' | 'pie' | undefi
 export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer: SheetNamer, fallbackName: string): UnderstoodSheets {
   const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
   tables.forEach((t, i) => {
-    const wanted = u.sheetNames[i] ?? t.name ?? (i === 0 ? fallbackName : `Table ${i + 1}`);
+    // A sheet is named as the request names it, else by what the figures are ("Revenue"), else by the workbook.
+    const valueName = t.inferredHeader && t.header[1] && !/^value$/i.test(t.header[1]) ? t.header[1] : null;
+    const lines = t.name === 'Line items';
+    const wanted = u.sheetNames[i] ?? (lines ? (fallbackName === 'Data' ? 'Invoice' : fallbackName) : t.name) ?? (i === 0 ? (fallbackName === 'Data' && valueName ? valueName : fallbackName) : `Table ${i + 1}`);
     const formats = t.formats.map((f, c) => ({ type: (f === 'date' ? 'date' : f) as ColumnType, currency: t.currencies[c] }));
     // Headers typed all in lower case ("region,revenue") read as the labels they are ("Region").
-    const header = t.header.every((h) => h === h.toLowerCase()) ? t.header.map((h) => (h ? h[0].toUpperCase() + h.slice(1) : h)) : t.header;
-    const p = planTableSheet(namer.name(wanted), header, t.rows, 'the request', { formats, growth: u.intents.growth });
+    let header = t.header.every((h) => h === h.toLowerCase()) ? t.header.map((h) => (h ? h[0].toUpperCase() + h.slice(1) : h)) : t.header;
+    let rows = t.rows as (string | number | null)[][];
+    let totalColumns: number[] | undefined;
+    if (lines) {
+      // Invoice lines: each line's amount is quantity x unit price, live; the totals row is the grand total.
+      header = [...header, 'Amount'];
+      rows = rows.map((r, i) => [...r, `=B${i + 2}*C${i + 2}`]);
+      formats.push({ type: 'currency', currency: t.currencies[2] });
+      totalColumns = [3];
+    }
+    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns });
     out.calls.push(p.call);
     out.sheets.push(p.sheet);
+    if (lines) (out.unchartable ??= []).push(p.sheet.name);
     const values = valueColumns(p.sheet);
     if (u.intents.average && values.length && p.sheet.rows > 1) {
       // The totals row sits right under the data; the averages go on the row after it, as live formulas.
