@@ -124,6 +124,10 @@ const word: EvalCase[] = [
   },
   { id: 'data-table-csv', format: 'word', prompt: 'Report with this data:\nregion,revenue\nNorth,$120\nSouth,$80', checks: [{ check: 'tables', header: ['region', 'revenue'] }, { check: 'text', includes: ['North', '$120', 'South', '$80'] }] },
   {
+    id: 'expenses-table-total', format: 'word', prompt: 'Write up our trip expenses with a total: flights $840, hotel $610.50, meals $132',
+    checks: [{ check: 'tables', header: ['Item', 'Expenses'] }, { check: 'text', includes: ['Flights', '$840', 'Total', '$1,582.50'] }],
+  },
+  {
     id: 'new-doc-next-steps', format: 'word', prompt: 'Add a section at the end titled Next steps with bullets: sign contract, schedule kickoff',
     checks: [{ check: 'titles', include: ['Next steps'] }, { check: 'part_text', part: 'Next steps', includes: ['sign contract', 'schedule kickoff'], excludes: ['with bullets'] }],
   },

@@ -120,9 +120,13 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
-    const named = /(?:^|[.!?]\s+)([A-Za-zÀ-ÿ][\w ]{1,30}?):\s*$/.exec(text.slice(0, text.indexOf(segment)));
+    const before = text.slice(0, text.indexOf(segment)).replace(/\s+with\b[^:]*:\s*$/i, ':');
+    const named = /([A-Za-zÀ-ÿ][\w ]{1,60}?):\s*$/.exec(before);
+    // "Expenses: ..." names the values; "Write up our trip expenses with a total: ..." does by its last word.
+    const label = named ? (named[1].trim().split(/\s+/).length <= 3 ? named[1].trim() : named[1].trim().split(/\s+/).pop()!) : null;
+    const cap = (l: string) => (l ? l[0].toUpperCase() + l.slice(1) : l);
     const start = found[0].index! + found[0][0].indexOf(typed[0][0]);
-    return { label: named && named[1].split(/\s+/).length <= 3 ? named[1].trim() : null, pairs: typed.map(([l, v]) => [l, v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
+    return { label: label && !/^(data|this|these|numbers|figures|values)$/i.test(label) ? cap(label) : null, pairs: typed.map(([l, v]) => [cap(l), v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
   }
   return null;
 }

@@ -21,7 +21,7 @@ function shown(value: string | number | null, format: InlineTable['formats'][num
   if (value === null) return '';
   if (typeof value !== 'number') return value;
   if (format === 'percent') return `${Number((value * 100).toPrecision(10))}%`;
-  const text = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const text = value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(value) ? 2 : 0 });
   return format === 'currency' ? (currency === 'EUR' ? `€${text}` : currency === 'GBP' ? `£${text}` : currency === 'USD' || !currency ? `$${text}` : `${text} ${currency}`) : text;
 }
 

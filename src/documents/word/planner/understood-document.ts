@@ -24,7 +24,7 @@ function shown(v: string | number | null, format: InlineTable['formats'][number]
   if (v === null) return '';
   if (typeof v !== 'number') return escapeInline(v);
   if (format === 'percent') return `${Number((v * 100).toPrecision(10))}%`;
-  const text = v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const text = v.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(v) ? 2 : 0 });
   return format === 'currency' ? ({ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD'] ? `${{ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD']}${text}` : `${text} ${currency}`) : text;
 }
 
@@ -87,7 +87,13 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   const blocks: string[] = [];
   if (u.bullets) blocks.push(`# ${escapeInline(u.named ?? (u.subject ? cap(u.subject) : u.language === 'en' ? 'Key points' : w.deck[1]))}\n\n${u.bullets.items.map((b, i) => `${u.bullets!.numbered ? `${i + 1}.` : '-'} ${escapeInline(b)}`).join('\n')}`);
   for (const t of u.tables) {
-    blocks.push(`# ${escapeInline(t.name ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i]))))}`);
+    const rows = t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i])));
+    // A total or average the request asks for is computed from its own figures (Word tables hold no formulas).
+    const numeric = t.formats.map((f) => f === 'integer' || f === 'number' || f === 'currency');
+    const column = (i: number) => t.rows.map((r) => r[i]).filter((v): v is number => typeof v === 'number');
+    if (u.intents.total && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Total**' : numeric[i] ? `**${shown(column(i).reduce((a, b) => a + b, 0), t.formats[i], t.currencies[i])}**` : '')));
+    if (u.intents.average && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Average**' : numeric[i] && column(i).length ? `**${shown(column(i).reduce((a, b) => a + b, 0) / column(i).length, t.formats[i], t.currencies[i])}**` : '')));
+    blocks.push(`# ${escapeInline(t.name ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, rows)}`);
     if (u.intents.chart) out.remarks.push('A Word document gets the data as a table; ask Slides or Excel for a native chart of it.');
   }
   if (u.compared.length && !u.tables.length) {
