@@ -1,8 +1,8 @@
-// The builtin engine's plan for a workbook. From a structured prompt and the request's data sources:
-// one typed sheet per table (Excel table, frozen header, totals, growth for period series), a native
-// chart per chartable table, and a Summary sheet of key figures that are live cross-sheet formulas,
-// plus the prompt's key/value facts. A free-form prompt gets a clearly labelled skeleton with
-// placeholders. Editing a workbook: new data becomes new sheets, and plain commands (add a sheet,
+// The builtin engine's plan for a workbook. From the request (read by agent/understanding) and its
+// data sources: one typed sheet per table (Excel table, frozen header, totals, growth for period series
+// or when asked), the chart it asks for (else one per chartable table), and, with several tables or
+// key/value facts or when asked, a Summary sheet of key figures that are live cross-sheet formulas. A
+// request without data gets the sheets, columns and rows it describes, with labelled placeholders. Editing a workbook: new data becomes new sheets, and plain commands (add a sheet,
 // rename, delete, move a chart, add a chart) are carried out; everything else is left as it is.
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';

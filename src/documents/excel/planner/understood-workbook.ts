@@ -6,7 +6,7 @@ import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import type { InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
-import { columnLetters, quoteSheetName } from '../a1.ts';
+import { columnLetters } from '../a1.ts';
 import type { ColumnType } from '../number-formats.ts';
 import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 
@@ -125,4 +125,3 @@ export function cellCalls(u: Understanding, sheets: PlannedSheet[]): PlannedTool
     .filter((c) => c.args.sheet);
 }
 
-export const sheetRef = (s: PlannedSheet) => quoteSheetName(s.name);
