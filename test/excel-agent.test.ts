@@ -98,10 +98,10 @@ describe('builtin engine', () => {
   it('builds a clearly labelled skeleton for a free-form request, inventing no figures', async () => {
     const org = await t.signup();
     const { body, bytes } = await generateWorkbook(t, org.secret, { prompt: 'Marketing budget for the product launch:\n- Paid search\n- Events\n- Content production' });
-    const plan = sheet(readWithOpenpyxl(bytes), 'Plan');
-    expect(Object.values(plan.cells)).toEqual(expect.arrayContaining(['Paid search', 'Events', 'Content production', '=SUBTOTAL(109,B5:B7)']));
+    const plan = sheet(readWithOpenpyxl(bytes), 'Marketing budget');
+    expect(Object.values(plan.cells)).toEqual(expect.arrayContaining(['Item', 'Amount', 'Paid search', 'Events', 'Content production', '=SUBTOTAL(109,B2:B4)']));
     expect(Object.values(plan.cells).filter((v) => typeof v === 'number')).toEqual([]);
-    expect(body.summary).toMatch(/no figures were invented/);
+    expect(body.summary).toMatch(/No figures were invented/);
   });
 });
 

@@ -84,9 +84,13 @@ describe('builtin engine', () => {
     const { res, bytes } = await generated(builtin, org.secret, { prompt: 'Write a proposal for the new onboarding programme covering goals, budget and timeline' }, ['Budget']);
     const doc = await read(bytes);
     expect(styled(doc, 'Heading 1')).toEqual(['Goals', 'Budget', 'Timeline']);
-    expect(doc.paragraphs.map((p: any) => p.text)).toEqual(expect.arrayContaining(['[Add goals]', '[Add budget]', '[Add timeline]']));
+    expect(doc.paragraphs.map((p: any) => p.text)).toEqual(expect.arrayContaining(['[Add the goals]', '[Add the budget lines and amounts]']));
+    // The timeline is a table of milestones to fill in.
+    expect(doc.tables[0][0]).toEqual(['Milestone', 'Date', 'Owner']);
     expect(styled(doc, 'Note')[0]).toContain('Outline drafted offline');
-    expect(res.summary).toBe('Built the Word document "Proposal for the New Onboarding Programme": 3 sections. The offline engine writes no text of its own: the sections (Goals, Budget, Timeline) are placeholders to fill in.');
+    // The request itself is not pasted into the document.
+    expect(doc.paragraphs.map((p: any) => p.text).join('\n')).not.toContain('onboarding programme covering');
+    expect(res.summary).toBe('Built the Word document "Proposal for the New Onboarding Programme": 3 sections, 1 table. The offline engine writes no text of its own: the bracketed placeholders in the sections (Goals, Budget, Timeline) are there to fill in.');
   });
 
   it('builds tables from data sources, figures from images, cited key points from context files, and applies the brand', async () => {
@@ -101,7 +105,7 @@ describe('builtin engine', () => {
       image_assets: [{ image_id: img.json().image_id }], context_files: [memo],
       brand: { primary_color: '#7A1F5C', secondary_color: '#E0A100', font: 'Georgia', logo_image_id: logo.json().image_id },
     }, ['Madrid office floor plan', 'board-memo.txt']);
-    expect(res.summary).toBe('Built the Word document "Expansion Briefing": 7 sections, 2 tables, 1 figure. The offline engine writes no text of its own: the sections (Overview, Details, Next steps) are placeholders to fill in.');
+    expect(res.summary).toBe('Built the Word document "Expansion Briefing": 7 sections, 2 tables, 1 figure. The offline engine writes no text of its own: the bracketed placeholders in the sections (Overview, Details, Next steps) are there to fill in.');
     const doc = await read(bytes);
     expect(doc.tables.map((t: any) => t[0])).toEqual(expect.arrayContaining([['Team', 'Headcount', 'Open roles'], ['Item', 'EUR']]));
     expect(doc.tables.find((t: any) => t[0][0] === 'Item')[2]).toEqual(['Hiring', '1,200,000']);

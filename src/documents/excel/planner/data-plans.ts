@@ -36,7 +36,7 @@ export function columnTypes(headers: string[], rows: CellInput[][]): ColumnType[
   })).type);
 }
 
-const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number', 'currency']);
+export const NUMERIC: ReadonlySet<ColumnType> = new Set(['integer', 'number', 'currency']);
 
 export class SheetNamer {
   private readonly taken: Set<string>;
@@ -57,16 +57,36 @@ export class SheetNamer {
   }
 }
 
+export interface TableSheetOptions {
+  /** Types the request's own notation gave each column ($ -> currency with its code, % -> percent). */
+  formats?: { type: ColumnType; currency?: string | null }[];
+  /** A growth column even when the rows are not periods (the request asked for growth). */
+  growth?: boolean;
+  /** Whether to add the totals row (default: when there are numbers). */
+  totals?: boolean;
+  /** The only columns the totals row sums (default: every money and number column). */
+  totalColumns?: number[];
+}
+
 /** add_sheet for a table of the prompt; a period series gets a live growth column for its first money or number column. */
-export function planTableSheet(name: string, header: string[], rows: CellInput[][], source: string): { call: PlannedToolCall; sheet: PlannedSheet } {
-  const types = columnTypes(header, rows);
+export function planTableSheet(name: string, header: string[], rows: CellInput[][], source: string, options: TableSheetOptions = {}): { call: PlannedToolCall; sheet: PlannedSheet } {
+  const inferred = columnTypes(header, rows);
+  const types = inferred.map((t, i) => {
+    const given = options.formats?.[i]?.type;
+    // A number the request typed with $ or % keeps that format; a plain number keeps what its header implies (Revenue is money).
+    if (given === 'text' && NUMERIC.has(t) && rows.every((r) => typeof r[i] !== 'number')) return 'text';
+    return given && given !== 'text' && !(NUMERIC.has(given) && given !== 'currency' && t === 'currency') ? given : t;
+  });
   const periods = looksLikePeriods(rows.map((r) => r[0] ?? null)) && types[0] !== 'currency';
-  const columns: Record<string, unknown>[] = header.map((h, i) => ({ header: h, type: types[i] }));
+  const columns: Record<string, unknown>[] = header.map((h, i) => ({
+    header: h, type: types[i], ...(types[i] === 'currency' && options.formats?.[i]?.currency ? { currency: options.formats[i].currency } : {}),
+    ...(options.totalColumns && NUMERIC.has(types[i]) && !options.totalColumns.includes(i) ? { total: 'none' } : {}),
+  }));
   let body = rows.map((r) => header.map((_, i) => r[i] ?? null));
   const growthOf = types.findIndex((t, i) => i > 0 && NUMERIC.has(t));
   const headers = [...header];
   const allTypes = [...types];
-  if (periods && growthOf > 0 && rows.length >= 2 && !header.some((h) => /growth|change/i.test(h))) {
+  if ((periods || options.growth) && growthOf > 0 && rows.length >= 2 && !header.some((h) => /growth|change/i.test(h))) {
     const col = columnLetters(growthOf);
     const growthHeader = `${header[growthOf]} growth`;
     columns.push({ header: growthHeader, type: 'percent', total: 'none' });
@@ -74,7 +94,7 @@ export function planTableSheet(name: string, header: string[], rows: CellInput[]
     headers.push(growthHeader);
     allTypes.push('percent');
   }
-  const totals = types.some((t) => NUMERIC.has(t)) && rows.length > 1;
+  const totals = options.totals ?? (types.some((t) => NUMERIC.has(t)) && rows.length > 1);
   return {
     call: { tool: 'add_sheet', args: { name, columns, rows: body, totals, as_table: true } },
     sheet: { name, headers, types: allTypes, rows: rows.length, periods, source },
@@ -97,14 +117,16 @@ export function valueColumns(s: PlannedSheet): number[] {
 }
 
 /** A chart for a planned sheet, or null when its data does not suit one (no categories, no values, too many rows). */
-export function planChart(s: PlannedSheet, place: { sheet: string; position?: string }): PlannedToolCall | null {
+export function planChart(s: PlannedSheet, place: { sheet: string; position?: string; kind?: 'column' | 'bar' | 'line' | 'pie'; value?: string | null }): PlannedToolCall | null {
   // Series share one value axis: chart the columns of the first one's type only (money with money, counts with counts).
-  const all = valueColumns(s);
-  const values = all.filter((i) => s.types[i] === s.types[all[0]]).slice(0, 4);
+  // "a chart of revenue by region": the column the request names, else those of the first one's type.
+  const named = place.value ? valueColumns(s).filter((i) => s.headers[i].toLowerCase() === place.value!.toLowerCase()) : [];
+  const all = named.length ? named : valueColumns(s);
+  const values = all.filter((i) => s.types[i] === s.types[all[0]]).slice(0, place.kind === 'pie' ? 1 : 4);
   if (!values.length || s.rows < 2 || s.rows > 60 || s.types[0] === 'currency') return null;
   const q = quoteSheetName(s.name);
   const last = s.rows + 1;
-  const kind = s.periods ? 'line' : values.length === 1 && s.rows <= 6 && /share|split|mix|breakdown|by (region|segment|channel|product)/i.test(`${s.name} ${s.headers.join(' ')}`) ? 'pie' : 'column';
+  const kind = place.kind ?? (s.periods ? 'line' : values.length === 1 && s.rows <= 6 && /share|split|mix|breakdown|by (region|segment|channel|product)/i.test(`${s.name} ${s.headers.join(' ')}`) ? 'pie' : 'column');
   const title = values.length === 1 ? `${s.headers[values[0]]} by ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} by ${s.headers[0]}`;
   return {
     tool: 'add_chart',

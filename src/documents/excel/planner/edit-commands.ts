@@ -12,6 +12,7 @@ import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableShee
 import type { PromptData } from './prompt-data.ts';
 import { lineCommands } from './line-commands.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
+import { understoodSheetEdits } from './understood-edits.ts';
 
 const clean = (s: string) => s.trim().replace(/^["'“‘]|["'”’.]$/g, '').replace(/["'”’]$/, '').trim();
 const words = (s: string): string[] => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
@@ -57,7 +58,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   // read as deleting a sheet, nor "add a column before C on the Data sheet" as adding one.
   const lines = lineCommands(prompt.trim());
   const text = lines.rest.trim();
-  const rename = /rename (?:the )?(?:sheet|tab)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
+  const rename = /rename (?:the )?(?:(?:sheet|tab)\b)?\s*(.+?) (?:sheet |tab )?to (.+)$/im.exec(text);
   let renamed = null as { from: string; to: string } | null;
   if (rename) {
     const sheet = sheetNamed(doc, rename[1]);
@@ -77,13 +78,23 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     const sheet = sheetNamed(doc, del[1]);
     if (sheet) { calls.push({ tool: 'delete_sheet', args: { sheet: sheet.name } }); done.push(`deleted "${sheet.name}"`); }
   }
-  const move = /move (?:the )?(.+?) chart (?:to|onto|into) (?:the )?(.+?)(?: sheet| tab)?\.?$/im.exec(text);
+  const addSheet = addSheetCommand(text);
+  const firstName = addSheet?.name ?? null;
+  const move = /move (?:the )?(?:(.+?) )?chart (?:to|onto|into) (?:the )?(.+?)(?: sheet| tab)?\.?$/im.exec(text);
+  let added: string | null = null;
   if (move) {
-    const target = targetName(move[2]);
-    const want = new Set(words(move[1]));
-    const chart = allCharts(doc).map((c) => ({ c, n: words(`${c.title} ${c.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
+    // "Add a sheet named Dashboard. Move the chart to the Dashboard sheet": the new sheet first.
+    if (firstName && words(move[2]).join(' ') === words(firstName).join(' ') && !data.tables.length) {
+      added = namer.name(firstName);
+      calls.push({ tool: 'add_sheet', args: { name: added } });
+    }
+    const target = added ?? targetName(move[2]);
+    const want = new Set(words(move[1] ?? ''));
+    const charts = allCharts(doc);
+    const chart = charts.map((c) => ({ c, n: words(`${c.title} ${c.series.map((s) => s.name).join(' ')}`).filter((w) => want.has(w)).length }))
       .sort((a, b) => b.n - a.n)[0];
-    if (target && chart && chart.n > 0) {
+    // "the chart" with one chart in the workbook names it.
+    if (target && chart && (chart.n > 0 || (!want.size && charts.length === 1))) {
       calls.push({ tool: 'move_chart', args: { chart_id: chart.c.id, sheet: target } });
       done.push(`moved chart "${chart.c.title || chart.c.id}" to "${target}"`);
     }
@@ -103,8 +114,6 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     calls.push(p.call);
     planned.push(p.sheet);
   }
-  const addSheet = addSheetCommand(text);
-  const firstName = addSheet?.name ?? null;
   const cellTexts = cellTextCommands(text);
   data.tables.forEach((t, i) => {
     const p = planTableSheet(namer.name(t.name ?? (i === 0 && firstName ? firstName : `Table ${i + 1}`)), t.header, t.rows, 'the request');
@@ -112,8 +121,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     planned.push(p.sheet);
   });
   if (planned.length) done.push(`added ${planned.map((s) => `"${s.name}"`).join(', ')} with the new data`);
-  let added: string | null = null;
-  if (firstName && !data.tables.length && !rename && !del) {
+  if (firstName && !added && !data.tables.length && !rename && !del) {
     const name = namer.name(firstName);
     added = name;
     calls.push({ tool: 'add_sheet', args: { name } });
@@ -136,6 +144,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     const chart = target ? planChart(target, { sheet: target.name }) : null;
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }
+  if (!calls.length) calls.push(...understoodSheetEdits(text, doc, (phrase) => sheetNamed(doc, phrase)?.name));
   if (!calls.length) {
     return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, delete rows N to M, delete column C); this request holds none of them.' };
   }

@@ -75,7 +75,8 @@ describe('the builtin plan', () => {
     await runPlan(kit, 'add a forecast tab', undefined, true);
     expect(cellAt(kit.doc, 'Forecast', 'A2')?.value).toMatch(/^\[Add the forecast figures here/);
     await runPlan(kit, 'delete the Notes sheet', undefined, true);
-    expect(sheetsOf(kit.doc).map((s) => s.name)).toEqual(['Summary', 'Data', 'Forecast']);
+    // One table and nothing else: no Summary sheet (it would only repeat the totals row).
+    expect(sheetsOf(kit.doc).map((s) => s.name)).toEqual(['Data', 'Forecast']);
     await runPlan(kit, 'Add a new sheet named Review with the text Checked by Ana in cell B2', undefined, true);
     expect(cellAt(kit.doc, 'Review', 'B2')?.value).toBe('Checked by Ana');
     expect(cellAt(kit.doc, 'Review', 'A1')).toBeUndefined();

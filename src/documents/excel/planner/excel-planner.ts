@@ -1,33 +1,19 @@
-// The builtin engine's plan for a workbook. From a structured prompt and the request's data sources:
-// one typed sheet per table (Excel table, frozen header, totals, growth for period series), a native
-// chart per chartable table, and a Summary sheet of key figures that are live cross-sheet formulas,
-// plus the prompt's key/value facts. A free-form prompt gets a clearly labelled skeleton with
-// placeholders. Editing a workbook: new data becomes new sheets, and plain commands (add a sheet,
+// The builtin engine's plan for a workbook. From the request (read by agent/understanding) and its
+// data sources: one typed sheet per table (Excel table, frozen header, totals, growth for period series
+// or when asked), the chart it asks for (else one per chartable table), and, with several tables or
+// key/value facts or when asked, a Summary sheet of key figures that are live cross-sheet formulas. A
+// request without data gets the sheets, columns and rows it describes, with labelled placeholders. Editing a workbook: new data becomes new sheets, and plain commands (add a sheet,
 // rename, delete, move a chart, add a chart) are carried out; everything else is left as it is.
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
 import type { ExcelDocument } from '../excel-document.ts';
 import { answerQuestion } from './ask-answer.ts';
-import { planChart, planDataSource, planTableSheet, SheetNamer, valueColumns, type PlannedSheet } from './data-plans.ts';
+import { planChart, planDataSource, SheetNamer, valueColumns, type PlannedSheet } from './data-plans.ts';
 import { planEdits } from './edit-commands.ts';
 import { readPromptData, type PromptData } from './prompt-data.ts';
-
-function dataSheets(data: PromptData, inputs: ResolvedInputs, namer: SheetNamer): { calls: PlannedToolCall[]; sheets: PlannedSheet[] } {
-  const calls: PlannedToolCall[] = [];
-  const sheets: PlannedSheet[] = [];
-  for (const table of inputs.dataSources) {
-    const p = planDataSource(namer.name(table.name), table);
-    calls.push(p.call);
-    sheets.push(p.sheet);
-  }
-  data.tables.forEach((t, i) => {
-    const wanted = t.name ?? (i === 0 ? (data.title ?? 'Data') : `Table ${i + 1}`);
-    const p = planTableSheet(namer.name(wanted), t.header, t.rows, 'the request');
-    calls.push(p.call);
-    sheets.push(p.sheet);
-  });
-  return { calls, sheets };
-}
+import { parseMarkdown } from '../../agent/markdown.ts';
+import { understand, type Understanding } from '../../agent/understanding/understand.ts';
+import { cellCalls, inlineTableSheets, requestedChart, skeletonSheets } from './understood-workbook.ts';
 
 /** Summary sheet: title, where the figures come from, then key figures as formulas and the prompt's facts. */
 function summarySheet(title: string, sheets: PlannedSheet[], facts: [string, string][], namer: SheetNamer): { calls: PlannedToolCall[]; name: string; lastRow: number } {
@@ -57,25 +43,13 @@ function summarySheet(title: string, sheets: PlannedSheet[], facts: [string, str
   return { calls, name, lastRow: row - 1 };
 }
 
-/** A free-form request: a labelled skeleton to fill in, built from the request's list items when it has some. */
-function skeleton(title: string, data: PromptData, namer: SheetNamer): { calls: PlannedToolCall[]; summary: string } {
-  const name = namer.name('Plan');
-  const items = data.listItems.slice(0, 40);
-  const rows = (items.length ? items : ['[Item 1]', '[Item 2]', '[Item 3]']).map((item) => [item, null, '[Add details]']);
-  const calls: PlannedToolCall[] = [
-    {
-      tool: 'add_sheet',
-      args: {
-        name, title, subtitle: 'Outline built from the request. Amounts are left empty: fill in the cells of the Amount column; the total updates itself.',
-        columns: [{ header: 'Item', type: 'text' }, { header: 'Amount', type: 'number', total: 'sum' }, { header: 'Notes', type: 'text' }],
-        rows, totals: true, as_table: true,
-      },
-    },
-    { tool: 'set_layout', args: { sheet: name, column_widths: { A: 36, B: 16, C: 40 } } },
-  ];
-  const request = data.paragraphs.join(' ').slice(0, 250);
-  if (request) calls.push({ tool: 'set_cells', args: { sheet: name, start: `A${rows.length + 6}`, rows: [[`Request: ${request}`]], style: 'note' } });
-  return { calls, summary: `Created a workbook outline "${title}" with a "${name}" sheet listing ${items.length ? `the ${items.length} items of the request` : 'placeholder items'}, an empty Amount column and a live total; no figures were invented, so the amounts are left for you to fill in.` };
+/** The name of the first sheet and the workbook's title: a heading, a given name, else the subject. */
+function nameFor(u: Understanding, inputs: ResolvedInputs): string {
+  const subject = u.subject && u.subject.length <= 31 ? u.subject[0].toUpperCase() + u.subject.slice(1) : null;
+  const label = u.label && u.label.length <= 31 ? u.label : null;
+  // "Marketing budget for the product launch": the kind of workbook names it before its subject.
+  const specific = u.kind !== 'workbook' && u.kind !== 'document' ? label : null;
+  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? inputs.dataSources[0]?.name ?? 'Data';
 }
 
 export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: ResolvedInputs): AgentPlan {
@@ -83,23 +57,51 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   const data = readPromptData(request.prompt);
   const namer = new SheetNamer(doc);
   if (request.editing) return planEdits(request.prompt, doc, inputs, data, namer);
-  const title = data.title ?? inputs.dataSources[0]?.name ?? 'Workbook';
-  const { calls, sheets } = dataSheets(data, inputs, namer);
-  if (!sheets.length && !data.facts.length) return skeleton(title, data, namer);
-  const summary = summarySheet(title, sheets, data.facts, namer);
-  calls.push(...summary.calls);
+  const u = understand(request.prompt);
+  const heading = parseMarkdown(request.prompt).find((b) => b.type === 'heading');
+  const title = (heading?.type === 'heading' ? heading.text.replace(/\*\*|__|`/g, '').trim() : null) ?? nameFor(u, inputs);
+  const calls: PlannedToolCall[] = [];
+  const sheets: PlannedSheet[] = [];
+  for (const table of inputs.dataSources) {
+    const p = planDataSource(namer.name(table.name), table);
+    calls.push(p.call);
+    sheets.push(p.sheet);
+  }
+  const typed = inlineTableSheets(u, u.tables, namer, title);
+  calls.push(...typed.calls);
+  sheets.push(...typed.sheets);
+  const remarks: string[] = [];
+  if (!sheets.length && !data.facts.length) {
+    const skeleton = skeletonSheets(u, namer, title, data.listItems);
+    calls.push(...skeleton.calls, ...cellCalls(u, skeleton.sheets));
+    const chart = requestedChart(u, skeleton.sheets.filter((s) => s.rows));
+    if (chart) calls.push(chart);
+    return { calls, summary: skeleton.remarks.join(' ') };
+  }
+  // A Summary sheet earns its place with several tables, facts to list, or when asked for.
+  const summary = sheets.length >= 2 || data.facts.length || /\b(summary|dashboard|overview|key figures|zusammenfassung|resumen|synthèse)\b/i.test(request.prompt)
+    ? summarySheet(title, sheets, data.facts, namer) : null;
+  if (summary) calls.push(...summary.calls);
+  calls.push(...cellCalls(u, sheets));
   const charts: string[] = [];
-  // One chart sits on the Summary sheet next to the key figures (a trend when there is one); the others beside their data.
-  const featured = sheets.find((s) => s.periods && planChart(s, { sheet: s.name })) ?? sheets.find((s) => planChart(s, { sheet: s.name }));
-  sheets.forEach((s) => {
-    const chart = planChart(s, s === featured ? { sheet: summary.name, position: 'D4' } : { sheet: s.name });
-    if (chart) {
-      calls.push(chart);
-      charts.push(`${chart.args.kind} chart "${chart.args.title}"`);
+  const asked = requestedChart(u, sheets);
+  if (asked) {
+    calls.push(asked);
+    charts.push(`${asked.args.kind} chart "${asked.args.title}"`);
+  } else {
+    // One chart sits on the Summary sheet next to the key figures (a trend when there is one); the others beside their data.
+    const featured = summary ? sheets.find((s) => s.periods && planChart(s, { sheet: s.name })) ?? sheets.find((s) => planChart(s, { sheet: s.name })) : undefined;
+    for (const s of sheets.filter((x) => !typed.unchartable?.includes(x.name))) {
+      const chart = planChart(s, s === featured ? { sheet: summary!.name, position: 'D4' } : { sheet: s.name });
+      if (chart) {
+        calls.push(chart);
+        charts.push(`${chart.args.kind} chart "${chart.args.title}"`);
+      }
     }
-  });
-  const parts = [`Built the workbook "${title}": a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})`];
+  }
+  const named = title === 'Data' && sheets[0] ? sheets[0].name : title;
+  const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
   if (sheets.length) parts.push(`${sheets.length} data sheet(s) (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
-  return { calls, summary: `${parts.join('; ')}.` };
+  return { calls, summary: [`${parts.join('; ')}.`, ...remarks].join(' ') };
 }

@@ -7,6 +7,9 @@ import { capitalize, parsePrompt, type DraftSlide, type DraftTable, type PromptO
 import { isNumericColumn, numeric } from '../tools/content-inputs.ts';
 import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
 import { CLOSING_TITLE } from './slide-kinds.ts';
+import { WORDS } from '../../agent/understanding/language.ts';
+import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
+import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
 const TABLE_ROWS_PER_SLIDE = 10;
@@ -110,22 +113,31 @@ function dataSlides(t: DataTable, plan: DeckPlan): AddSlideArgs[] {
   return slides;
 }
 
-function titleSlide(o: PromptOutline, inputs: ResolvedInputs): AddSlideArgs {
-  const title = o.title ?? (o.topic ? capitalize(o.topic) : inputs.dataSources[0] ? capitalize(inputs.dataSources[0].name) : 'Untitled presentation');
+function titleSlide(o: PromptOutline, inputs: ResolvedInputs, u: Understanding): AddSlideArgs {
+  const untitled = { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
+  const title = o.title ?? (o.topic ? capitalize(o.topic) : u.subject ? capitalize(u.subject) : inputs.dataSources[0] ? capitalize(inputs.dataSources[0].name) : untitled);
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
-  const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v))].filter(Boolean).join(' \u00B7 ') || undefined;
+  // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
+  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0]].filter((x): x is string => Boolean(x));
+  const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
 }
 
 export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   const o = parsePrompt(prompt);
   const plan: DeckPlan = { slides: [], remarks: [], placeholders: 0 };
-  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k));
+  // "bar chart of sales by region: North 120, ..." is an instruction with its data, not a fact to list.
+  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document');
   const body: AddSlideArgs[] = [];
   if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
-  for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
-  if (!o.slides.length && !o.sections.length && o.prose.length) body.push(...bulletSlides(o.topic ? capitalize(o.topic) : 'Key points', o.prose));
+  // A request without an outline of its own is read as a person would (agent/understanding).
+  const u = understand(prompt);
+  // "... a bar chart of signups by month: Jan 120, Feb 150" lists data, not slides.
+  const dataNotSections = u.tables.some((t) => t.inferredHeader) && o.sections.every((s) => /\d/.test(s));
+  const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose) : null;
+  if (understood) body.push(...understood.slides);
+  else for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
   for (const t of inputs.dataSources) if (!body.some((s) => s.chart?.data_source === t.name)) body.push(...dataSlides(t, plan));
   const placed = new Set(o.slides.map((d) => d.imageId).filter(Boolean));
   for (const img of inputs.images) {
@@ -133,7 +145,7 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
     const name = img.caption ?? capitalize(img.file_name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' '));
     body.push({ layout: 'image', title: name.slice(0, 150), image: { image_id: img.image_id }, ...(img.caption ? { caption: img.caption } : {}) });
   }
-  // A free-form prompt: a labelled skeleton of the requested length (six slides by default).
+  // A free-form prompt with nothing the reader understood: a labelled skeleton of the requested length.
   if (!body.length) {
     const count = Math.max(3, o.requestedCount ?? 6);
     const labels = ['Context', 'Key points', 'Details', 'Analysis', 'Options', 'Recommendation', 'Next steps'];
@@ -147,8 +159,9 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
     const items = (sections.length >= 2 ? sections : body.filter((s) => s.layout !== 'closing')).map((s) => s.title).slice(0, 8);
     body.unshift({ layout: 'bullets', title: 'Agenda', bullets: items });
   }
-  plan.slides.push(titleSlide(o, inputs), ...body);
-  if (!body.some((s) => s.layout === 'closing')) plan.slides.push({ layout: 'closing', title: 'Thank you', subtitle: 'Questions and discussion' });
+  plan.slides.push(titleSlide(o, inputs, u), ...body);
+  const w = WORDS[u.language];
+  if (!body.some((s) => s.layout === 'closing') && (understood?.closing ?? true)) plan.slides.push({ layout: 'closing', title: w.closing, subtitle: w.closingSubtitle });
   plan.placeholders = plan.slides.filter((s) => JSON.stringify(s).includes('[Add ')).length;
   return plan;
 }

@@ -10,6 +10,7 @@ import type { ElementKind, SlideView as Slide } from '../view/slide-view.ts';
 import { chartOf } from './deck-plan.ts';
 import { capitalize } from './prompt-outline.ts';
 import { slideKindOf } from './slide-kinds.ts';
+import { understoodEdit } from './understood-edits.ts';
 
 type Deck = SlidesDocument;
 
@@ -32,7 +33,10 @@ export function findSlideByPhrase(deck: Deck, phrase: string, exclude?: Slide): 
   for (const s of deck.slides()) {
     if (s.part === exclude?.part) continue;
     const have = new Set(words(s.title));
-    const score = wanted.filter((w) => have.has(w)).length / wanted.length;
+    // Share of the phrase found in the title, then how much of the title the phrase is ("parking" names
+    // the slide "Parking" before "Office move covering timeline and parking").
+    const hits = wanted.filter((w) => have.has(w)).length;
+    const score = hits / wanted.length + (have.size ? (0.01 * hits) / have.size : 0);
     if (score > 0 && (!best || score > best.score)) best = { s, score };
   }
   return best?.s ?? null;
@@ -126,7 +130,9 @@ export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): E
       const args = m[1] ? { layout: 'section', title } : { layout: 'bullets', title, bullets: items.length ? items : [`[Add the key points of "${title}"]`] };
       did(`added slide "${title}"`, { tool: 'add_slide', args: { ...args, position: position(deck, s) } });
     } else {
-      plan.notUnderstood.push(sentence);
+      const understood = understoodEdit(sentence, deck);
+      if (understood) did(understood.what, understood.call);
+      else plan.notUnderstood.push(sentence);
     }
   }
   return plan;

@@ -34,7 +34,7 @@ export interface PromptOutline {
   requestedCount: number | null;
   /** What the deck is about, from the request sentence ("... about X"). */
   topic: string | null;
-  /** Sentences of plain prose outside any structure (content the deck should carry). */
+  /** Sentences after the request's colon ("... from these notes: ..."): content the deck should carry. */
   prose: string[];
 }
 
@@ -148,9 +148,9 @@ export function parsePrompt(prompt: string): PromptOutline {
   const lead = /^([^:]{1,200}):\s*(.+)$/s.exec(intro);
   if (!out.sections.length && lead && SECTION_WORDS.test(lead[1])) {
     out.sections.push(...lead[2].replace(/[.]$/, '').split(/\s*[,;]\s*|\s+and\s+/).map((x) => x.trim()).filter((x) => x && x.split(/\s+/).length <= 8));
-  } else {
-    const body = lead ? lead[2] : sentences(intro).slice(1).join(' ');
-    out.prose.push(...sentences(body).filter((x) => x.length > 3));
+  } else if (lead && !SECTION_WORDS.test(lead[1]) && lead[2].length > 3) {
+    // Text after "...: " is content the person dictates; the request's own sentences never become slides.
+    out.prose.push(...sentences(lead[2]).filter((x) => x.length > 3));
   }
   return out;
 }

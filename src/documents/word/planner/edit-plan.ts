@@ -13,6 +13,7 @@ import { escapeInline, plainText } from '../word-inline.ts';
 import type { WordDocument } from '../word-document.ts';
 import { parseAddSection, type SectionRequest } from './add-section.ts';
 import { call, inputCalls, markdownOf } from './plan-parts.ts';
+import { understoodEdits } from './understood-edits.ts';
 
 const Q = `["“'‘]?`;
 const E = `["”'’]?`;
@@ -89,6 +90,13 @@ export function planEdit(request: PlanRequest, doc: WordDocument, inputs: Resolv
     const blocks = parseMarkdown(prompt).filter((b, i) => !(i === 0 && b.type === 'paragraph'));
     calls.push(call('add_content', { markdown: markdownOf(blocks) }));
     done.push('appended the content of the request');
+  }
+  if (!calls.length) {
+    // Phrasings the rules above do not know, read by the shared edit reader.
+    const more = understoodEdits(prompt, { headings: headings(doc), find: (name) => findSection(doc, name), end: (h) => sectionEnd(doc, h), level: topLevel(doc) });
+    calls.push(...more.calls);
+    done.push(...more.done);
+    if (more.calls.length) missing.length = 0;
   }
   if (TOC.test(prompt) && !doc.blocks().some((b) => b.kind === 'toc')) {
     calls.push(call('add_table_of_contents', { title: 'Contents', max_level: 2 }));

@@ -4,25 +4,45 @@
 // A free-form prompt gets a clearly labelled outline skeleton with placeholders: never invented text.
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { hasStructure } from '../../agent/markdown.ts';
-import { requestTitle, skeletonSections, splitRequest } from '../../agent/planner-helpers.ts';
+import { requestTitle, splitRequest } from '../../agent/planner-helpers.ts';
+import { understand } from '../../agent/understanding/understand.ts';
+import { parseAddSection, type SectionRequest } from './add-section.ts';
+import { understoodDocument } from './understood-document.ts';
 import { escapeInline } from '../word-inline.ts';
 import type { WordDocument } from '../word-document.ts';
 import { planAnswer, planEdit } from './edit-plan.ts';
 import { call, inputCalls, markdownOf } from './plan-parts.ts';
 
+function newSectionMarkdown(req: SectionRequest): string {
+  const body = req.body?.kind === 'text' ? escapeInline(req.body.text)
+    : req.body ? req.body.items.map((item, i) => `${req.body!.kind === 'numbered' ? `${i + 1}.` : '-'} ${escapeInline(item)}`).join('\n')
+      : `[Add ${escapeInline(req.title.toLowerCase())}]`;
+  return `# ${escapeInline(req.title)}\n\n${body}`;
+}
+
 function newDocument(request: PlanRequest, inputs: ResolvedInputs): AgentPlan {
   const { instruction, blocks } = splitRequest(request.prompt);
   const title = requestTitle(request.prompt, blocks);
   const content = blocks[0]?.type === 'heading' && blocks[0].text.trim() === title ? blocks.slice(1) : blocks;
-  const calls: PlannedToolCall[] = [call('set_document', { title: escapeInline(title) })];
   const structured = hasStructure(content);
+  const u = understand(request.prompt);
+  const section = !structured && /^\s*(?:please\s+)?(?:add|append|insert)\b/i.test(request.prompt) ? parseAddSection(request.prompt) : null;
+  // A document that is one added section is titled by its heading; the request's words are not a title.
+  const calls: PlannedToolCall[] = section ? [] : [call('set_document', { title: escapeInline(title) })];
+  let sections: string[] = [];
+  const remarks: string[] = [];
   if (structured) {
     calls.push(call('add_content', { markdown: markdownOf(content) }));
+  } else if (section) {
+    // "Add a section titled Next steps with bullets: ..." on no document yet: a document with that section.
+    calls.push(call('add_content', { markdown: newSectionMarkdown(section) }));
   } else {
-    const sections = skeletonSections(request.prompt);
-    const note = `Outline drafted offline from the request: "${escapeInline(request.prompt.replace(/\s+/g, ' ').slice(0, 300))}". Replace each bracketed placeholder with your content.`;
-    calls.push(call('add_content', { markdown: `(note) ${note}` }));
-    calls.push(call('add_content', { markdown: sections.map((s) => `# ${escapeInline(s)}\n\n[Add ${escapeInline(s.toLowerCase())}]`).join('\n\n') }));
+    const understood = understoodDocument(u);
+    sections = understood.sections;
+    remarks.push(...understood.remarks);
+    const markdown = understood.parts.filter(Boolean);
+    if (markdown.join('\n').includes('[')) calls.push(call('add_content', { markdown: '(note) Outline drafted offline: replace each bracketed placeholder with your content.' }));
+    for (const m of markdown) calls.push(call('add_content', { markdown: m }));
   }
   const extra = inputCalls(inputs, instruction || request.prompt);
   calls.push(...extra.calls);
@@ -33,7 +53,8 @@ function newDocument(request: PlanRequest, inputs: ResolvedInputs): AgentPlan {
   const toc = (headings >= 4 && long) || (/\btable of contents\b/i.test(request.prompt) && headings >= 2);
   if (toc) calls.splice(1, 0, call('add_table_of_contents', { title: 'Contents', max_level: 2 }));
   // What was built is told from the document itself (the run summary); the plan adds what it cannot see.
-  return { calls, summary: structured ? extra.remarks.join(' ') : [`The offline engine writes no text of its own: the sections (${skeletonSections(request.prompt).join(', ')}) are placeholders to fill in.`, ...extra.remarks].join(' ') };
+  const placeholders = calls.some((c) => c.tool === 'add_content' && /\[(Add|Ergänzen|Añadir|Ajouter)\b/.test(String(c.args.markdown)));
+  return { calls, summary: [placeholders && sections.length ? `The offline engine writes no text of its own: the bracketed placeholders in ${sections.length === 1 ? 'the section' : 'the sections'} (${sections.join(', ')}) are there to fill in.` : '', ...remarks, ...extra.remarks].filter(Boolean).join(' ') };
 }
 
 export function planWord(request: PlanRequest, doc: WordDocument, inputs: ResolvedInputs): AgentPlan {

@@ -1,0 +1,62 @@
+// Facts a request states, to be put where they belong (a memo's date line, an invitation's place, a
+// contact line): dates, times, addresses and places, people, emails, phone numbers and amounts. Only
+// what is written is taken; nothing is completed or guessed.
+
+export interface RequestFacts {
+  dates: string[];
+  times: string[];
+  /** Street addresses and "room"/"building" places, as written. */
+  places: string[];
+  /** Who it is to / from / for, and the contact person, as written. */
+  to: string | null;
+  from: string | null;
+  contact: string | null;
+  people: string[];
+  emails: string[];
+  phones: string[];
+  amounts: string[];
+}
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre)';
+const DATES = [
+  /\b\d{4}-\d{2}-\d{2}\b/gi,
+  new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, 'giu'),
+  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th|\\.)?\\s+(?:de\\s+)?${MONTH}(?:\\s+(?:de\\s+)?\\d{4})?\\b`, 'giu'),
+  /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+\w+\s+\d{1,2}(?:st|nd|rd|th)?)?\b/gi,
+];
+const TIME = /\b(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.|uhr|h)\b|\b(?:[01]\d|2[0-3]):[0-5]\d\b/gi;
+const STREET = /\b\d{1,5}[a-z]?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Way|Drive|Dr\.?|Place|Pl\.?|Square|Sq\.?|Court|Ct\.?|Parkway)(?:,\s*[A-Z][\w .'-]{1,30}?)?(?=[,.;\s]|$)|\b[A-ZÄÖÜ][\wäöüß-]*(?:straße|strasse|weg|platz|allee|gasse)\s+\d{1,4}[a-z]?(?:,\s*\d{4,5}\s+[A-ZÄÖÜ][\wäöüß-]+)?|\b(?:calle|avenida|rue|avenue|boulevard|place)\s+[^,.;\n]{2,40}?\s?\d{0,4}(?=[,.;\n]|$)/gu;
+const ROOM = /\b(?:[Rr]oom|[Cc]onference [Rr]oom|[Mm]eeting [Rr]oom|[Bb]uilding|[Ff]loor|[Hh]all|[Aa]uditorium|[Rr]aum|[Ss]ala|[Ss]alle)\s+[A-Z0-9][\w-]*/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const PHONE = /(?<![\w])\+?\d[\d\s().-]{7,}\d(?![\w])/g;
+const AMOUNT = /(?:[$€£]\s?\d(?:[\d,.]*\d)?(?:\s?(?:k|m|bn|million|billion|thousand))?|\b\d(?:[\d,.]*\d)?\s?(?:USD|EUR|GBP|dollars|euros?|pounds)\b|\b\d(?:[\d,.]*\d)?\s?%)/gi;
+const NAME = "[A-Z][a-zà-ÿ'-]+(?:\\s+(?:van|von|de|del|da|di|le|la)?\\s*[A-Z][a-zà-ÿ'-]+){1,2}";
+
+const uniq = (xs: string[]) => [...new Map(xs.map((x) => [x.toLowerCase(), x.trim()])).values()];
+
+function party(text: string, lead: string): string | null {
+  const m = new RegExp(`\\b(?:${lead})\\s*:?\\s+((?:the\\s+|all\\s+|our\\s+)?(?:${NAME}|[a-z]+(?:\\s+[a-z]+){0,2}\\s+(?:team|staff|employees|department|board|managers|members|customers|clients|partners|students|parents|residents|volunteers))(?:\\s*\\([^)]{2,40}\\))?)`, 'u').exec(text);
+  return m ? m[1].trim() : null;
+}
+
+export function factsIn(text: string): RequestFacts {
+  const dates = uniq(DATES.flatMap((re) => [...text.matchAll(re)].map((m) => m[0])));
+  // "March 3, 2025" and "3 March" overlap with their parts: keep the longest.
+  const longest = dates.filter((d) => !dates.some((o) => o !== d && o.toLowerCase().includes(d.toLowerCase())));
+  const emails = uniq(text.match(EMAIL) ?? []);
+  const contactLine = /\b(?:contact|questions? to|reach out to|ansprechpartner(?:in)?|contacto|contact(?:er)?)\s*:?\s+([^\n;]+?)(?=\s*(?:[;\n]|\.\s|\.$|$))/i.exec(text);
+  const phones = uniq((text.match(PHONE) ?? []).filter((p) => p.replace(/\D/g, '').length >= 8 && !/^\d{4}-\d{2}-\d{2}$/.test(p.trim())));
+  return {
+    dates: longest,
+    times: uniq(text.match(TIME) ?? []),
+    places: uniq([...(text.match(STREET) ?? []), ...(text.match(ROOM) ?? [])]),
+    to: party(text, 'to|for|an|para|à|pour'),
+    from: party(text, 'from|by|signed by|von|de la part de|de parte de'),
+    contact: contactLine ? contactLine[1].trim() : emails[0] ?? null,
+    people: uniq([...text.matchAll(new RegExp(`\\b(?:with|from|by|contact|owner|lead|presenter|speaker|host|manager|cc)\\s*:?\\s+(${NAME})`, 'gu'))].map((m) => m[1])),
+    emails,
+    phones,
+    amounts: uniq(text.match(AMOUNT) ?? []),
+  };
+}

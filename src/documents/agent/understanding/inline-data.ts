@@ -1,0 +1,174 @@
+// Data a person types into a request: markdown tables, CSV or TSV (fenced, or as lines after a colon),
+// and "North 120, South 80" pairs. Cells come back typed: numbers as numbers, with the column's format
+// (currency with its code, percent as a fraction, plain numbers) kept, so a sheet or chart can show them
+// as the person wrote them.
+import { parseCsv } from '../csv-parse.ts';
+import { parseMarkdown } from '../markdown.ts';
+
+export type CellFormat = 'text' | 'integer' | 'number' | 'currency' | 'percent' | 'date';
+export type Cell = string | number | null;
+
+export interface InlineTable {
+  header: string[];
+  rows: Cell[][];
+  /** One per column: what the values are. */
+  formats: CellFormat[];
+  /** ISO code of a currency column's symbol (USD for $), per column; null elsewhere. */
+  currencies: (string | null)[];
+  /** The header came from the request's words ("revenue by region"), not from the data. */
+  inferredHeader: boolean;
+  /** The heading above the table, when the request gives one (## Costs). */
+  name: string | null;
+  /** The source lines of the table in the request (so the rest of the text can be read without them). */
+  source: string;
+}
+
+const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const CODES = /^(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR)$/i;
+
+/** "$1,200" -> 1200 currency USD; "12%" -> 0.12 percent; "1.5k" -> 1500; "2024-03-01" stays a date string. */
+export function typedValue(raw: string): { value: Cell; format: CellFormat; currency: string | null } {
+  const t = raw.trim();
+  if (!t) return { value: null, format: 'text', currency: null };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return { value: t, format: 'date', currency: null };
+  if (/^0\d+$/.test(t)) return { value: t, format: 'text', currency: null };
+  const m = /^(-)?\s*([$€£¥₹])?\s*(-)?(\d{1,3}(?:[,\s]\d{3})+|\d+)?(\.\d+)?\s*(%)?\s*([kKmM]|bn|BN)?\s*(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|€|\$)?$/i.exec(t);
+  if (!m || (m[4] === undefined && m[5] === undefined)) return { value: t, format: 'text', currency: null };
+  let n = Number(`${(m[4] ?? '0').replace(/[,\s]/g, '')}${m[5] ?? ''}`);
+  const suffix = m[7]?.toLowerCase();
+  if (suffix === 'k') n *= 1e3;
+  else if (suffix === 'm') n *= 1e6;
+  else if (suffix === 'bn') n *= 1e9;
+  if (m[1] || m[3]) n = -n;
+  if (m[6]) return { value: Number((n / 100).toPrecision(12)), format: 'percent', currency: null };
+  const code = m[2] ? SYMBOLS[m[2]] : m[8] ? (SYMBOLS[m[8]] ?? (CODES.test(m[8]) ? m[8].toUpperCase() : null)) : null;
+  if (code) return { value: n, format: 'currency', currency: code };
+  return { value: n, format: Number.isInteger(n) && !m[5] ? 'integer' : 'number', currency: null };
+}
+
+/** Types the cells of header + raw rows, column by column (a column is numeric when most of its cells are). */
+export function typedTable(header: string[], raw: string[][], extra: Partial<InlineTable> = {}): InlineTable {
+  const width = header.length;
+  const cells = raw.map((r) => Array.from({ length: width }, (_, i) => typedValue(r[i] ?? '')));
+  const formats: CellFormat[] = [];
+  const currencies: (string | null)[] = [];
+  for (let c = 0; c < width; c++) {
+    const present = cells.map((r) => r[c]).filter((v) => v.value !== null);
+    const numeric = present.filter((v) => typeof v.value === 'number');
+    const kind = present.length && numeric.length / present.length >= 0.8 ? (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => numeric.some((v) => v.format === f))! : present.length && present.every((v) => v.format === 'date') ? 'date' : 'text';
+    formats.push(kind);
+    currencies.push(kind === 'currency' ? numeric.find((v) => v.currency)?.currency ?? null : null);
+  }
+  const rows = cells.map((r) => r.map((v, c) => (formats[c] === 'text' || formats[c] === 'date' ? (v.value === null ? null : String(raw[cells.indexOf(r)][c] ?? '').trim()) : v.value)));
+  return { header: header.map((h) => h.trim()), rows, formats, currencies, inferredHeader: false, name: null, source: '', ...extra };
+}
+
+const looksLikeHeader = (cells: string[]) => cells.every((c) => c.trim() && c.trim().split(/\s+/).length <= 5 && typedValue(c).format === 'text');
+
+/** Runs of at least two lines that split into the same number (>= 2) of fields by one delimiter. */
+function delimitedRuns(text: string): InlineTable[] {
+  const out: InlineTable[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s*(```|~~~)/.test(lines[i])) { fenced = !fenced; if (!/^\s*(```|~~~)\s*(csv|tsv)?\s*$/i.test(lines[i])) continue; }
+    for (const d of ['\t', ';', ',']) {
+      // Lines of a markdown table (pipes) belong to it, whatever commas their cells hold ("$120,000").
+      const width = (l: string) => (l.trim() && !l.trim().endsWith(':') && !l.includes('|') ? parseCsv(l.trim(), d)[0]?.length ?? 0 : 0);
+      const w = width(lines[i]);
+      if (w < 2) continue;
+      let j = i + 1;
+      while (j < lines.length && width(lines[j]) === w) j++;
+      if (j - i < 2) continue;
+      const records = lines.slice(i, j).map((l) => parseCsv(l.trim(), d)[0]);
+      // A run whose first line is a sentence (many words) is prose with commas, not data.
+      if (records[0].some((c) => c.trim().split(/\s+/).length > 6)) continue;
+      const header = looksLikeHeader(records[0]) && records.slice(1).some((r) => r.some((c) => typedValue(c).format !== 'text')) ? records[0] : null;
+      const body = header ? records.slice(1) : records;
+      out.push(typedTable(header ?? records[0].map((_, k) => `Column ${k + 1}`), body, { inferredHeader: !header, source: lines.slice(i, j).join('\n') }));
+      i = j - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+const PAIR = /([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 .&'/-]{0,40}?)\s*(?::|=|\s-\s|\s)\s*(-?[$€£]?\s?\d[\d,.]*\s?(?:%|[kKmM]\b|bn\b|USD|EUR|€)?)(?=\s*(?:[,;]|\band\b|\bund\b|\by\b|\bet\b|$|\.(?:\s|$)|\s[-–—]\s|\(|\s+(?:in|as|on|for|with|to|into)\s))/g;
+
+/** "North 120, South 80, East 100" (or "North: 120; South: 80"): label/value pairs, at least two in one run. */
+export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
+  for (const segment of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])|:\s+/)) {
+    const found = [...segment.matchAll(PAIR)];
+    if (found.length < 2) continue;
+    // Consecutive pairs only: what lies between them is a separator.
+    const gaps = found.slice(1).map((m, i) => segment.slice(found[i].index! + found[i][0].length, m.index).trim());
+    if (gaps.some((g) => !/^(,|;|and|und|y|et|,\s*and)?$/i.test(g))) continue;
+    // The first label may carry the sentence before it ("pie chart of our traffic sources - Search"): keep its own words.
+    const labelOf = (raw: string, first: boolean): string => {
+      let l = raw.trim().replace(/^(and|und|y|et)\s+/i, '');
+      if (!first) return l;
+      l = l.split(/\s[-–—:]\s|:\s/).pop()!.trim();
+      const words = l.split(/\s+/);
+      if (words.length <= 3) return l;
+      const tail: string[] = [];
+      for (let i = words.length - 1; i >= 0 && /^[\p{Lu}\d]/u.test(words[i]); i--) tail.unshift(words[i]);
+      return (tail.length ? tail : words.slice(-1)).join(' ');
+    };
+    const typed = found.map((m, i) => [labelOf(m[1], i === 0), typedValue(m[2])] as const);
+    // "Revenue was $1.2M in 2023 and ...": words like "in" and "and" are not labels; that is prose.
+    if (typed.some(([label]) => /^(in|and|at|on|of|was|were|is|to|for|the|by|from|with|about|around|und|im|y|en|et|de)$/i.test(label))) continue;
+    if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
+    const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
+    // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
+    const before = text.slice(0, text.indexOf(segment)).replace(/\s+with\b[^:]*:\s*$/i, ':');
+    const named = /([A-Za-zÀ-ÿ][\w ]{1,60}?):\s*$/.exec(before);
+    // "Expenses: ..." names the values; "Write up our trip expenses with a total: ..." does by its last word.
+    const label = named ? (named[1].trim().split(/\s+/).length <= 3 ? named[1].trim() : named[1].trim().split(/\s+/).pop()!) : null;
+    const cap = (l: string) => (l ? l[0].toUpperCase() + l.slice(1) : l);
+    const start = found[0].index! + found[0][0].indexOf(typed[0][0]);
+    return { label: label && !/^(data|this|these|numbers|figures|values)$/i.test(label) ? cap(label) : null, pairs: typed.map(([l, v]) => [cap(l), v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
+  }
+  return null;
+}
+
+/** Every table of the request: markdown tables (named by the heading above), CSV/TSV blocks and runs of delimited lines. */
+export function tablesIn(text: string): InlineTable[] {
+  const out: InlineTable[] = [];
+  let heading: string | null = null;
+  for (const b of parseMarkdown(text)) {
+    if (b.type === 'heading') heading = b.text.replace(/\*\*|__|`/g, '').trim();
+    if (b.type === 'table') {
+      const strip = (s: string) => s.replace(/\*\*|__|`/g, '').trim();
+      out.push(typedTable(b.header.map(strip), b.rows.map((r) => r.map(strip)), { name: heading, source: [b.header.join('|'), ...b.rows.map((r) => r.join('|'))].join('\n') }));
+      heading = null;
+    }
+  }
+  for (const t of delimitedRuns(text)) {
+    if (!out.some((o) => o.header.join('|') === t.header.join('|'))) out.push(t);
+  }
+  return out;
+}
+
+const PERIOD = '((?:19|20)\\d{2}|Q[1-4](?:\\s+(?:19|20)\\d{2})?|H[12](?:\\s+(?:19|20)\\d{2})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\\s+(?:19|20)\\d{2})?)';
+const FIGURE = '([$€£]?\\s?\\d[\\d,.]*\\s?(?:%|[kKmM]\\b|bn\\b)?)';
+
+/** "Revenue was $1.2M in 2023 and $1.5M in 2024": figures by period, in the request's order (at least two). */
+export function periodFigures(text: string): InlineTable | null {
+  const re = new RegExp(`${FIGURE}\\s+(?:in|for|during|im|en|durante|pour)\\s+${PERIOD}\\b`, 'gi');
+  const found = [...text.matchAll(re)];
+  if (found.length < 2) return null;
+  const label = /(?:^|[.!?]\s+)(?:our\s+|the\s+)?([A-Za-z][\w ]{1,30}?)\s+(?:was|were|is|of|grew|went|came in at|reached|:)\s/i.exec(text.slice(0, found[0].index));
+  const name = label ? label[1][0].toUpperCase() + label[1].slice(1) : 'Value';
+  const period = found.every((m) => /^(19|20)\d{2}$/.test(m[2])) ? 'Year' : found.every((m) => /^Q/i.test(m[2])) ? 'Quarter' : 'Period';
+  const t = typedTable([period, name], found.map((m) => [m[2], m[1]]));
+  return { ...t, rows: t.rows.map((r) => [String(r[0]), r[1]]), formats: ['text', t.formats[1]], inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
+}
+
+/** "10 hours of consulting at $150 per hour and 2 licenses at $300 each": invoice lines (quantity, what, unit price). */
+export function lineItemsIn(text: string): InlineTable | null {
+  const re = /(\d+(?:\.\d+)?)\s+(?:x\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:at|@|for)\s+([$€£]\s?\d[\d,.]*)(?:\s*(?:per\s+\w+|each|apiece|\/\s?\w+|a piece))?/gi;
+  const found = [...text.matchAll(re)];
+  if (!found.length) return null;
+  const t = typedTable(['Description', 'Quantity', 'Unit price'], found.map((m) => [m[2].trim().replace(/^\w/, (c) => c.toUpperCase()), m[1], m[3]]));
+  return { ...t, formats: ['text', t.formats[1] === 'text' ? 'number' : t.formats[1], 'currency'], name: 'Line items', inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
+}

@@ -1,0 +1,64 @@
+// What a part holds when the request names it but gives none of its content: short, clearly labelled
+// placeholders that say what belongs there ("[Add the market size ...]"), never the content itself;
+// and the usual parts of each kind of document, for requests that name none.
+import type { DocKind } from './understand.ts';
+import { WORDS, type Lang } from './language.ts';
+
+const HINTS: [RegExp, string[]][] = [
+  [/^(market|market size|market opportunity|opportunity|tam)$/i, ['the market size{ for s} (total and serviceable market) with its source', 'who the customers are and how many there are']],
+  [/^(the )?(problem|pain points?|challenge)$/i, ['the problem{ s addresses} and who has it', 'evidence that the problem matters']],
+  [/^(the )?(solution|product|our product|product overview|offering)$/i, ['what the product is and how it works', 'what makes it different from the alternatives']],
+  [/^(business model|revenue model|pricing|monetization|monetisation)$/i, ['how the company makes money: pricing and revenue streams', 'the unit economics']],
+  [/^traction$/i, ['traction to date: customers, revenue, pilots or partners', 'growth since launch']],
+  [/^(the )?team$/i, ['the founders and key team members with their roles', 'the experience that matters for this plan']],
+  [/^(the )?(ask|funding|investment|use of funds|funding ask)$/i, ['the amount being raised', 'what the money will fund and the milestones it reaches']],
+  [/^(competition|competitors|competitive landscape|the competition)$/i, ['the main competitors and alternatives', 'why customers would choose this instead']],
+  [/^(financials|financial plan|projections|financial projections|forecast)$/i, ['revenue and cost projections', 'the assumptions behind them']],
+  [/^(risks?|risks and mitigations)$/i, ['the main risks', 'how each risk is reduced']],
+  [/^(next steps|action items|actions)$/i, ['the next steps, each with an owner and a date']],
+  [/^(goals|objectives|aims)$/i, ['the goals', 'how success is measured']],
+  [/^(budget|costs|cost)$/i, ['the budget lines and amounts', 'the total and who approves it']],
+  [/^(timeline|schedule|milestones|roadmap|phases)$/i, ['the milestones with their dates', 'what each milestone delivers']],
+  [/^(owners|responsibilities|roles)$/i, ['who owns each part of the work']],
+  [/^(executive summary|summary|overview|introduction|intro)$/i, ['the main message in one or two sentences']],
+  [/^(background|context)$/i, ['the background a reader needs']],
+  [/^(findings|results)$/i, ['the findings, each with its evidence']],
+  [/^(recommendations?)$/i, ['the recommendations and what they need']],
+  [/^(scope)$/i, ['what is in and out of scope']],
+  [/^(agenda)$/i, ['the agenda items with times']],
+  [/^(key points|highlights|key messages)$/i, ['the first key point', 'a supporting point']],
+  [/^(details|discussion)$/i, ['the details that support the key points']],
+  [/^(analysis)$/i, ['what the figures or evidence show']],
+  [/^(options|alternatives)$/i, ['the options considered, with their pros and cons']],
+  [/^(purpose)$/i, ['why this document exists and what it asks of the reader']],
+];
+
+/** Placeholder bullets for a part titled `item` of a document about `subject`. */
+export function placeholdersFor(item: string, subject: string | null, lang: Lang): string[] {
+  const w = WORDS[lang];
+  if (lang !== 'en') return [w.add(`${w.keyPoints}: ${item}`)];
+  const hints = HINTS.find(([re]) => re.test(item.trim()))?.[1];
+  if (!hints) return [w.add(`the key points on ${item.charAt(0).toLowerCase()}${item.slice(1)}${subject ? ` for ${subject}` : ''}`)];
+  // "{ for s}" takes the subject where it reads naturally, and disappears without one.
+  return hints.map((h) => w.add(h.replace(/\{([^}]*)\}/, (_, slot: string) => (subject ? slot.replace(/\bs\b/, subject) : ''))));
+}
+
+const PARTS: Partial<Record<DocKind, string[]>> = {
+  pitch: ['Problem', 'Solution', 'Market size', 'Product', 'Business model', 'Traction', 'Competition', 'Team', 'Financials', 'The ask'],
+  proposal: ['Overview', 'Problem', 'Proposed solution', 'Timeline', 'Budget', 'Next steps'],
+  memo: ['Purpose', 'Details', 'Action items'],
+  letter: ['Opening', 'Details', 'Closing'],
+  invitation: ['Event details', 'Programme', 'How to reply'],
+  agenda: ['Welcome', 'Updates', 'Discussion', 'Decisions', 'Next steps'],
+  minutes: ['Attendees', 'Agenda', 'Decisions', 'Action items'],
+  plan: ['Goals', 'Scope', 'Milestones', 'Risks', 'Owners and next steps'],
+  policy: ['Purpose', 'Scope', 'Policy', 'Responsibilities', 'Exceptions'],
+  newsletter: ['Highlights', 'News', 'Upcoming', 'Contacts'],
+  report: ['Executive summary', 'Background', 'Findings', 'Recommendations', 'Next steps'],
+};
+
+/** The usual parts of a kind of document (the language's own generic parts outside English). */
+export function partsOf(kind: DocKind, lang: Lang, format: 'deck' | 'document'): string[] {
+  if (lang !== 'en') return format === 'deck' ? WORDS[lang].deck : WORDS[lang].report;
+  return PARTS[kind] ?? (format === 'deck' ? WORDS.en.deck : ['Overview', 'Details', 'Next steps']);
+}

@@ -1,0 +1,203 @@
+// One reading of a request, shared by the three formats' builtin planners: what kind of document,
+// about what, how many parts and which ones, the structure spelled out, the data typed in, what to
+// compute or chart, and the facts stated. It never adds content: what the request does not say stays
+// a labelled placeholder in the planners.
+import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
+import { cleanItem, enumeration, perItems, splitList } from './enumerations.ts';
+import { factsIn, type RequestFacts } from './facts.ts';
+import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
+import { languageOf, type Lang } from './language.ts';
+import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
+
+const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles)\\b`, 'giu');
+
+export type DocKind = 'pitch' | 'deck' | 'memo' | 'letter' | 'report' | 'proposal' | 'plan' | 'budget' | 'tracker' | 'invoice' | 'agenda' | 'minutes' | 'invitation' | 'policy' | 'newsletter' | 'workbook' | 'document';
+
+const KINDS: [DocKind, RegExp][] = [
+  ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation)\b/i],
+  ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
+  ['letter', /\b(letter|cover letter|carta|lettre|anschreiben)\b/i],
+  ['invitation', /\b(invitation|invite|einladung|invitación)\b/i],
+  ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
+  ['minutes', /\b(minutes|protokoll|acta|compte rendu)\b/i],
+  ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],
+  ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan)\b/i],
+  ['invoice', /\b(invoice|rechnung|factura|facture)\b/i],
+  ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire)\b/i],
+  ['policy', /\b(policy|guideline|handbook|richtlinie|política|politique)\b/i],
+  ['newsletter', /\b(newsletter|boletín|bulletin)\b/i],
+  ['plan', /\b(plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
+  ['report', /\b(report|review|analysis|summary|brief|overview|bericht|informe|rapport|analyse|análisis)\b/i],
+  ['deck', /\b(deck|presentation|slides?|slideshow|präsentation|folien|presentación|diapositivas|présentation|diapositives)\b/i],
+  ['workbook', /\b(workbook|spreadsheet|sheet|excel|tabelle|arbeitsmappe|hoja de cálculo|libro|classeur|tableur)\b/i],
+];
+
+export interface Understanding {
+  language: Lang;
+  kind: DocKind;
+  /** What the document is about ("solar-powered water purifiers for rural villages"), from the request's words. */
+  subject: string | null;
+  /** The noun phrase naming the document ("Project tracker"). */
+  label: string | null;
+  /** A name given with "titled/named/called X". */
+  named: string | null;
+  counts: Count[];
+  /** Enumerated parts: one slide, section or sheet each, titled by the item. */
+  items: string[];
+  bullets: { items: string[]; numbered: boolean } | null;
+  cells: CellText[];
+  /** Sheet names given ("a sheet Sales", "a tab called Costs"). */
+  sheetNames: string[];
+  /** What a comparison compares ("compare AWS and Azure" -> AWS, Azure). */
+  compared: string[];
+  /** What they are compared on ("on price and support"). */
+  criteria: string[];
+  /** Dated entries of a timeline ("beta in March, launch in June"). */
+  milestones: { what: string; when: string }[];
+  columns: string[];
+  rowsPer: { per: string; items: string[] } | null;
+  /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
+  tables: InlineTable[];
+  intents: Intents;
+  facts: RequestFacts;
+}
+
+const SUBJECT_LEAD = /(?<!\p{L})(?:for|on|about|regarding|covering|of|über|zu|zum|zur|für|sobre|para|acerca de|sur|pour|concernant)\s+(.+?)(?=\s*(?:[.!?:;\n]|,\s|$|\s+(?:with|including|include|that (?:has|covers|includes)|covering|which|in (?:\d|one|two|three)|mit|con|avec|und|y|et|and (?:a|an|the|include|add|make|put)\b)))/iu;
+const SUBJECT_TRIM = /^(?:(?:a|an|the|our|my|unser(?:e|en)?|mein(?:e|en)?|un|una|el|la|nuestr[oa]|notre|mon|ma|une?|le)\s+)?(?:(?:new\s+)?(?:startup|company|business|firm|team|project|product|app|service|client|customer|organi[sz]ation|non-?profit|shop|store)\s+(?:that|which|who|called|named)\s+(?:makes?|builds?|sells?|offers?|provides?|develops?|runs?|does|is|creates?)\s+)?/iu;
+
+/** The document's subject from the first sentence that names one. */
+export function subjectOf(text: string, kind: DocKind): string | null {
+  const first = text.split(/\n\s*\n/)[0].split(/(?<=[.!?])\s+/).slice(0, 2).join(' ');
+  const kindWord = KINDS.find(([k]) => k === kind)?.[1];
+  const after = kindWord ? first.slice(Math.max(0, first.search(kindWord))) : first;
+  const m = SUBJECT_LEAD.exec(after) ?? (kindWord && first.search(kindWord) >= 0 ? null : SUBJECT_LEAD.exec(first));
+  // "a tracker with columns for task, owner" names columns, not the subject: the lead must follow the noun.
+  if (!m || /\b(with|columns?|rows?|sheets?|tabs?|slides?|sections?|bullets?|and|each|per)\b/i.test(after.slice(0, m.index))) return null;
+  // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").
+  const cut = m[1].replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
+  const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an)\s+/i, '').replace(/["“”]/g, '').trim();
+  if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
+  return s;
+}
+
+const GENERIC = new Set<DocKind>(['deck', 'workbook']);
+
+export function kindOf(text: string): DocKind {
+  // The noun of the request's first sentence wins ("a memo about the plan" is a memo).
+  // The words naming a format (deck, workbook) give way to a kind of document ("a 6-slide pitch deck").
+  const first = text.split(/(?<=[.!?\n])\s/)[0];
+  const hits = KINDS.map(([k, re]) => ({ k, at: first.search(re) })).filter((h) => h.at >= 0)
+    .sort((a, b) => Number(GENERIC.has(a.k)) - Number(GENERIC.has(b.k)) || a.at - b.at);
+  return hits[0]?.k ?? KINDS.find(([, re]) => re.test(text))?.[0] ?? 'document';
+}
+
+const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|need|want|new|simple|quick|me|us|please|pls|i|we|give|set|up|some|my|our|crea|crear|haz|redacta|escribe|erstelle|erstellen|schreibe|mach|mache|crée|créer|créez|fais|rédige|écris|una|un|unos|eine|ein|einen|une|le|la|el|los|las|die|der|das|des|bitte|por|favor|svp|\d[\w-]*|one|two|three|four|five|six|seven|eight|nine|ten|[\w]+-(?:slide|page|sheet)s?)$/i;
+
+/** The noun phrase naming the document ("Project tracker", "Budget"), without verbs, articles and counts. */
+export function labelOf(text: string, kind: DocKind): string | null {
+  const first = text.split(/(?<=[.!?:\n])\s/)[0];
+  const re = KINDS.find(([k]) => k === kind)?.[1];
+  const at = re ? first.search(re) : -1;
+  if (at < 0) {
+    // No document noun: a request that starts with its subject ("sales by region with a row per region").
+    const head = /^([\p{L}][\p{L}\d &'-]{2,40}?)(?=\s+(?:with|for|including|that|which|mit|con|avec)\b|\s*[:,.(]|$)/u.exec(first.trim());
+    return head && head[1].split(/\s+/).length <= 5 && !LABEL_STOP.test(head[1].split(/\s+/)[0]) && !/^(add|delete|remove|rename|move|put|insert|show|plot|chart|compare|list)$/i.test(head[1].split(/\s+/)[0]) ? head[1][0].toUpperCase() + head[1].slice(1) : null;
+  }
+  const noun = re!.exec(first.slice(at))![0];
+  const before = first.slice(0, at).trim().split(/\s+/).filter(Boolean).slice(-2);
+  while (before.length && LABEL_STOP.test(before[0])) before.shift();
+  if (before.some((w) => LABEL_STOP.test(w) || !/^[\p{L}&-]+$/u.test(w))) before.splice(0, before.length);
+  const words = GENERIC.has(kind) || kind === 'document' ? before : [...before, noun];
+  const label = words.join(' ').trim();
+  return label ? label[0].toUpperCase() + label.slice(1) : null;
+}
+
+export function understand(prompt: string): Understanding {
+  const kind = kindOf(prompt);
+  const tables = tablesIn(prompt);
+  let rest = prompt;
+  for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
+  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? periodFigures(rest)]) {
+    if (found) {
+      tables.push(found);
+      rest = rest.replace(found.source, ' ');
+    }
+  }
+  if (!tables.length) {
+    const pairs = pairsIn(rest);
+    if (pairs) {
+      const intents = intentsOf(rest);
+      const x = intents.chart?.x ?? null;
+      const y = intents.chart?.y ?? null;
+      tables.push({
+        ...typedTable([x ?? 'Item', y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
+        rows: pairs.pairs.map(([l, v]) => [l, v]),
+        formats: ['text', pairs.format], currencies: [null, pairs.currency], inferredHeader: true, source: pairs.source, name: pairs.label,
+      });
+      rest = rest.replace(pairs.source, ' ');
+    }
+  }
+  const counts = countsIn(rest);
+  const per = perItems(rest);
+  // Counts are read; the words of a count are not part of a topic or criterion ("support in 4 slides").
+  rest = rest.replace(COUNT_PHRASE, (m) => ` ${m.trim().split(/[\s-]+/).pop()}`);
+  const bullets = bulletsIn(rest);
+  return {
+    language: languageOf(prompt),
+    kind,
+    subject: subjectOf(rest, kind),
+    named: namedAs(rest),
+    label: labelOf(rest, kind),
+    counts,
+    items: bullets ? [] : (enumeration(rest).length ? enumeration(rest) : per),
+    bullets,
+    cells: cellTexts(rest),
+    sheetNames: sheetNamesIn(rest),
+    compared: comparedIn(rest),
+    criteria: criteriaIn(rest),
+    milestones: milestonesIn(rest),
+    columns: columnsIn(rest),
+    rowsPer: rowsPer(rest),
+    tables,
+    intents: intentsOf(rest),
+    facts: factsIn(prompt),
+  };
+}
+
+/** "compare AWS, Azure and GCP", "AWS vs Azure", "a comparison of A and B": the things compared. */
+export function comparedIn(text: string): string[] {
+  const m = /\b(?:compar(?:e|es|ing|ison of|ison between)|vergleich(?:e|en)?(?: von| zwischen)?|compara(?:r|ción de|ción entre)?|compar(?:er|aison de|aison entre))\s+(?:the\s+|our\s+)?(.+?)(?=\s*(?:[.;:\n]|$|\s+(?:on|by|in terms of|across|for|over|regarding|nach|hinsichtlich|en cuanto a|sur|selon)\b))/i.exec(text)
+    ?? /\b([A-Z0-9][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?)\s+(?:vs\.?|versus|gegen|contra|contre)\s+([A-Z0-9][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*)?)/.exec(text);
+  if (!m) return [];
+  const raw = m[2] !== undefined ? [m[1], m[2]] : m[1].split(/\s*(?:,|\band\b|\bwith\b|\bto\b|\bvs\.?|\bversus\b|\bund\b|\bmit\b|\by\b|\bcon\b|\bet\b|\bavec\b)\s*/i);
+  const items = raw.map((x) => x.trim().replace(/^(?:the|our|a|an)\s+/i, '')).filter((x) => x && x.split(/\s+/).length <= 5);
+  return items.length >= 2 && items.length <= 6 ? items.map((x) => x[0].toUpperCase() + x.slice(1)) : [];
+}
+
+/** "compare A and B on price, support and uptime" -> Price, Support, Uptime. */
+export function criteriaIn(text: string): string[] {
+  const m = /\b(?:compar\w*|vs\.?|versus|vergleich\w*)\b[^.;\n]*?\s(?:on|by|in terms of|across|regarding|hinsichtlich|nach|en cuanto a|sur|selon)\s+([^.;\n]+)/i.exec(text);
+  if (!m) return [];
+  const items = splitList(m[1]);
+  return items.length ? items : /^[\w -]{2,30}$/.test(m[1].trim()) ? [cleanItem(m[1])] : [];
+}
+
+const WHEN = '(?:(?:early|mid|late|end of)\\s+)?(?:Q[1-4](?:\\s+\\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{4}-\\d{2}(?:-\\d{2})?|(?:19|20)\\d{2}|week\\s+\\d+|month\\s+\\d+)';
+
+/** "beta in March, launch in June and GA by Q4 2025" -> dated entries, in the request's order. */
+export function milestonesIn(text: string): { what: string; when: string }[] {
+  const re = new RegExp(`([A-Za-z][\\w -]{1,40}?)\\s+(?:in|on|by|at|due|for|until|im|bis|en|para|d'ici)\\s+(${WHEN})\\b`, 'gi');
+  const out: { what: string; when: string }[] = [];
+  for (const m of text.matchAll(re)) {
+    const what = m[1].replace(/^.*\b(?:and|with|then|roadmap|timeline|milestones?|schedule|:)\s+/i, '').replace(/^(?:the|a|an|our)\s+/i, '').trim();
+    if (what && what.split(/\s+/).length <= 5) out.push({ what: what[0].toUpperCase() + what.slice(1), when: m[2].trim() });
+  }
+  return out.length >= 2 ? out : [];
+}
+
+/** The count of a unit, if the request gives one. */
+export function countFor(u: Understanding, unit: Count['unit']): number | null {
+  // "a one-page memo with one sheet per quarter": the largest count of the unit is the one that sizes it.
+  const all = u.counts.filter((c) => c.unit === unit).map((c) => c.n);
+  return all.length ? Math.max(...all) : null;
+}

@@ -1,0 +1,163 @@
+// The shared reading of requests: counts, enumerations, explicit structure, inline data, intents, facts
+// and follow-up edits, written the way different people write them.
+import { describe, expect, it } from 'vitest';
+import { editCommands } from './edits.ts';
+import { pairsIn, tablesIn, typedValue } from './inline-data.ts';
+import { languageOf } from './language.ts';
+import { countsIn } from './numbers.ts';
+import { placeholdersFor } from './placeholders.ts';
+import { understand } from './understand.ts';
+
+describe('counts', () => {
+  it.each([
+    ['A 6-slide pitch deck', { n: 6, unit: 'slide' }],
+    ['make me 10 slides on churn', { n: 10, unit: 'slide' }],
+    ['a one-page memo to staff', { n: 1, unit: 'page' }],
+    ['a workbook with three sheets', { n: 3, unit: 'sheet' }],
+    ['twelve slides please', { n: 12, unit: 'slide' }],
+    ['Erstelle sechs Folien', { n: 6, unit: 'slide' }],
+    ['una presentación de cinco diapositivas', { n: 5, unit: 'slide' }],
+    ['un rapport de deux pages', { n: 2, unit: 'page' }],
+    ['a report with 4 sections', { n: 4, unit: 'section' }],
+    ['a one-pager on pricing', { n: 1, unit: 'page' }],
+  ])('%s', (text, count) => {
+    expect(countsIn(text)).toContainEqual(count);
+  });
+});
+
+describe('enumerations', () => {
+  it.each([
+    ['A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.', ['Market size', 'Product', 'Business model', 'Traction', 'Team', 'The ask']],
+    ['Project plan with phases, timeline, risks and owners', ['Phases', 'Timeline', 'Risks', 'Owners']],
+    ['budget workbook with sheets for Q1 to Q4', ['Q1', 'Q2', 'Q3', 'Q4']],
+    ['one tab per quarter', ['Q1', 'Q2', 'Q3', 'Q4']],
+    ['a report covering pricing, churn & hiring', ['Pricing', 'Churn', 'Hiring']],
+    ['deck with sections: Market; Product; Team', ['Market', 'Product', 'Team']],
+    ['sheets for January to March', ['January', 'February', 'March']],
+    ['Erstelle eine Präsentation über unser neues Produkt mit Markt, Produkt und Team', ['Markt', 'Produkt', 'Team']],
+    ['Crea una presentación que incluya mercado, producto y equipo', ['Mercado', 'Producto', 'Equipo']],
+    ['Fais une présentation avec le marché, le produit et l’équipe', ['Marché', 'Produit', 'L’équipe']],
+  ])('%s', (text, items) => {
+    expect(understand(text).items).toEqual(items);
+  });
+
+  it('does not read instructions about form as topics', () => {
+    expect(understand('Workbook with a sheet Sales from this data and a total row with formulas, and a bar chart of revenue by region').items).toEqual([]);
+    expect(understand('Write a memo about the move. Thanks!').items).toEqual([]);
+  });
+});
+
+describe('explicit structure', () => {
+  it('reads names, bullets, cells, columns and rows', () => {
+    expect(understand('Add a section at the end titled Next steps with bullets: sign contract, schedule kickoff')).toMatchObject({ named: 'Next steps', bullets: { items: ['sign contract', 'schedule kickoff'], numbered: false } });
+    expect(understand('a slide called "Hiring plan" with bullet points two engineers, one designer and a PM').bullets?.items).toEqual(['two engineers', 'one designer', 'a PM']);
+    expect(understand('Add a new sheet named Notes with the text Reviewed in cell A1')).toMatchObject({ named: 'Notes', cells: [{ text: 'Reviewed', cell: 'A1', sheet: null }] });
+    expect(understand('put "Checked by Ana" in Summary!B2').cells).toEqual([{ text: 'Checked by Ana', cell: 'B2', sheet: 'Summary' }]);
+    expect(understand('Project tracker with columns for task, owner, due date and status').columns).toEqual(['Task', 'Owner', 'Due date', 'Status']);
+    expect(understand('a sheet with a row per region (North, South, East) and a column for each quarter')).toMatchObject({ rowsPer: { per: 'Region', items: ['North', 'South', 'East'] }, columns: ['Q1', 'Q2', 'Q3', 'Q4'] });
+    expect(understand('Workbook with a sheet Sales from this data').sheetNames).toEqual(['Sales']);
+  });
+
+  it('reads the kind of document, its subject and its label', () => {
+    expect(understand('A 6-slide pitch deck for a startup that makes solar-powered water purifiers for rural villages.')).toMatchObject({ kind: 'pitch', subject: 'solar-powered water purifiers for rural villages' });
+    expect(understand('Write a memo to all staff about the office move on March 3, 2025')).toMatchObject({ kind: 'memo', subject: 'office move' });
+    expect(understand('Project tracker with columns for task and owner')).toMatchObject({ kind: 'tracker', subject: null, label: 'Project tracker' });
+    expect(understand('a report on Q3 churn for the board').kind).toBe('report');
+  });
+});
+
+describe('inline data', () => {
+  it('types numbers and keeps their currency and percent formats', () => {
+    expect(typedValue('$1,200')).toEqual({ value: 1200, format: 'currency', currency: 'USD' });
+    expect(typedValue('12.5%')).toEqual({ value: 0.125, format: 'percent', currency: null });
+    expect(typedValue('€3.5k')).toEqual({ value: 3500, format: 'currency', currency: 'EUR' });
+    expect(typedValue('1,250')).toEqual({ value: 1250, format: 'integer', currency: null });
+    expect(typedValue('00123')).toMatchObject({ format: 'text' });
+  });
+
+  it('reads CSV after a colon, TSV lines, markdown tables and label/value pairs', () => {
+    const [csv] = tablesIn('Make a sheet from this:\nregion,revenue\nNorth,120\nSouth,80');
+    expect(csv).toMatchObject({ header: ['region', 'revenue'], rows: [['North', 120], ['South', 80]], formats: ['text', 'integer'] });
+    const [tsv] = tablesIn('Month\tSignups\tChurn\nJan\t120\t2%\nFeb\t150\t1.5%');
+    expect(tsv).toMatchObject({ header: ['Month', 'Signups', 'Churn'], rows: [['Jan', 120, 0.02], ['Feb', 150, 0.015]], formats: ['text', 'integer', 'percent'] });
+    const [md] = tablesIn('## Costs\n| Item | Cost |\n|---|---|\n| Rent | $1,000 |\n| Ads | $250.50 |');
+    expect(md).toMatchObject({ name: 'Costs', rows: [['Rent', 1000], ['Ads', 250.5]], formats: ['text', 'currency'], currencies: [null, 'USD'] });
+    expect(pairsIn('chart of sales by region: North 120, South 80 and East 100')).toMatchObject({ pairs: [['North', 120], ['South', 80], ['East', 100]] });
+    expect(pairsIn('Expenses: Rent $1,200, Software $340.50, Travel $980 - add an average')).toMatchObject({ label: 'Expenses', format: 'currency', pairs: [['Rent', 1200], ['Software', 340.5], ['Travel', 980]] });
+    expect(tablesIn('We met on Monday, talked, and left.')).toEqual([]);
+    // Commas inside a markdown table's cells do not make a second, CSV table of its rows.
+    expect(tablesIn('| Quarter | Revenue | Cost |\n|---|---|---|\n| Q1 | $120,000 | $80,000 |\n| Q2 | $135,500 | $86,000 |')).toHaveLength(1);
+  });
+
+  it('names pair columns from the chart the request asks for', () => {
+    expect(understand('bar chart of sales by region: North 120, South 80, East 100').tables[0]).toMatchObject({ header: ['Region', 'Sales'], inferredHeader: true });
+  });
+});
+
+describe('intents', () => {
+  it.each([
+    ['a bar chart of revenue by region', { chart: { type: 'bar', y: 'Revenue', x: 'Region' } }],
+    ['plot signups by month as a line graph', { chart: { type: 'line' } }],
+    ['pie chart please', { chart: { type: 'pie' } }],
+    ['with a total row', { total: true }],
+    ['show the average and the growth', { average: true, growth: true }],
+    ['compare AWS and Azure', { compare: true }],
+    ['a product roadmap', { timeline: true }],
+    ['ein Balkendiagramm der Umsätze', { chart: { type: 'bar' } }],
+    ['un gráfico circular', { chart: { type: 'pie' } }],
+  ])('%s', (text, intents) => {
+    expect(understand(text).intents).toMatchObject(intents);
+  });
+
+  it('reads what a comparison compares and on what, and the dates of a timeline', () => {
+    expect(understand('Compare AWS, Azure and GCP on price and support')).toMatchObject({ compared: ['AWS', 'Azure', 'GCP'], criteria: ['Price', 'Support'] });
+    expect(understand('slides on Postgres vs MySQL').compared).toEqual(['Postgres', 'MySQL']);
+    expect(understand('roadmap: beta in March, public launch in June and GA by Q4 2025').milestones).toEqual([{ what: 'Beta', when: 'March' }, { what: 'Public launch', when: 'June' }, { what: 'GA', when: 'Q4 2025' }]);
+  });
+});
+
+describe('facts', () => {
+  it('takes dates, places, people and contacts as written', () => {
+    const u = understand('Write a one-page memo to all staff from Dana Smith about the office move on March 3, 2025 to 12 Harbor Road, Springfield. Contact: facilities@acme.com');
+    expect(u.facts).toMatchObject({ dates: ['March 3, 2025'], places: ['12 Harbor Road, Springfield'], to: 'all staff', from: 'Dana Smith', contact: 'facilities@acme.com' });
+    expect(understand('Party at Room 4B on Friday at 5pm, call +1 555 010 2030').facts).toMatchObject({ places: ['Room 4B'], times: ['5pm'], phones: ['+1 555 010 2030'] });
+  });
+});
+
+describe('language and placeholders', () => {
+  it('tells the language and labels placeholders in it', () => {
+    expect(languageOf('Erstelle bitte eine Präsentation über die Quartalszahlen mit den Ergebnissen')).toBe('de');
+    expect(languageOf('Crea una hoja con los gastos del mes para el equipo')).toBe('es');
+    expect(languageOf('Créez une présentation sur les résultats du trimestre pour le comité')).toBe('fr');
+    expect(languageOf('Create a deck about the quarter for the board')).toBe('en');
+    expect(placeholdersFor('Market size', 'rural water purifiers', 'en')[0]).toBe('[Add the market size for rural water purifiers (total and serviceable market) with its source]');
+    expect(placeholdersFor('Markt', null, 'de')).toEqual(['[Ergänzen: die Kernpunkte: Markt]']);
+    expect(placeholdersFor('Roadblocks', null, 'en')).toEqual(['[Add the key points on roadblocks]']);
+  });
+});
+
+describe('follow-up edits', () => {
+  it.each([
+    ['Delete the slide about pricing', { op: 'delete', part: 'slide', target: { index: null, phrase: 'pricing' } }],
+    ['remove slide 3', { op: 'delete', part: 'slide', target: { index: 3 } }],
+    ['please drop the last slide', { op: 'delete', part: 'slide', target: { index: -1 } }],
+    ['Rename the Risks section to Open risks', { op: 'rename', part: 'section', target: { phrase: 'Risks' }, to: 'Open risks' }],
+    ['call the Income tab Earnings', { op: 'rename', part: 'sheet', target: { phrase: 'Income' }, to: 'Earnings' }],
+    ['get rid of the Causes section', { op: 'delete', part: 'section', target: { phrase: 'Causes' } }],
+    ['put the Next steps section at the start', { op: 'move', part: 'section', target: { phrase: 'Next steps' }, to: { kind: 'start' } }],
+    ['change the title of slide 2 to Our market', { op: 'rename', part: 'slide', target: { index: 2 }, to: 'Our market' }],
+    ['rename sheet Data to "Sales 2024"', { op: 'rename', part: 'sheet', target: { phrase: 'Data' }, to: 'Sales 2024' }],
+    ['Move the chart to the Summary sheet', { op: 'move', part: 'chart', to: { kind: 'onto', ref: { phrase: 'Summary' } } }],
+    ['move the revenue chart onto slide 2', { op: 'move', part: 'chart', target: { phrase: 'revenue' }, to: { kind: 'onto', ref: { index: 2 } } }],
+    ['Move the Budget section before Timeline', { op: 'move', part: 'section', to: { kind: 'before', ref: { phrase: 'Timeline' } } }],
+    ['move slide 5 to the end', { op: 'move', part: 'slide', target: { index: 5 }, to: { kind: 'end' } }],
+    ['Add a slide titled Hiring plan with bullets: two engineers, one designer', { op: 'add', part: 'slide', title: 'Hiring plan', bullets: ['two engineers', 'one designer'] }],
+    ['Add a section on competitors after Market', { op: 'add', part: 'section', title: 'Competitors', where: { kind: 'after', ref: { phrase: 'Market' } } }],
+  ])('%s', (text, command) => {
+    expect(editCommands(text)[0]).toMatchObject(command);
+  });
+
+  it('reads several instructions in one request', () => {
+    expect(editCommands('Rename sheet Data to Sales. Then delete the Scratch tab').map((c) => [c.op, c.part])).toEqual([['rename', 'sheet'], ['delete', 'sheet']]);
+  });
+});

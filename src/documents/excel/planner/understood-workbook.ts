@@ -1,0 +1,127 @@
+// A new workbook from the shared reading of the request (agent/understanding): the data typed into it
+// as typed sheets (numbers as numbers, $ and % kept) with the totals, averages and growth it asks for as
+// live formulas, the chart it names over those cells, text put in the cells it names, and for a request
+// without data a skeleton of the sheets, columns and rows it describes, with labelled placeholders.
+import type { PlannedToolCall } from '../../agent/format-adapter.ts';
+import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import { WORDS } from '../../agent/understanding/language.ts';
+import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
+import { columnLetters } from '../a1.ts';
+import type { ColumnType } from '../number-formats.ts';
+import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
+
+export interface UnderstoodSheets {
+  calls: PlannedToolCall[];
+  sheets: PlannedSheet[];
+  charts: string[];
+  remarks: string[];
+  /** Sheets no chart is made for unless one is asked (an invoice's lines). */
+  unchartable?: string[];
+}
+
+const chartKind = (u: Understanding): 'column' | 'bar' | 'line' | 'pie' | undefined => {
+  const t = u.intents.chart?.type;
+  if (t === 'bar') return /\bhorizontal\b/i.test(JSON.stringify(u.intents)) ? 'bar' : 'column';
+  return t ?? undefined;
+};
+
+/** Sheets for the tables typed into the request, with the formulas and chart it asks for. */
+export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer: SheetNamer, fallbackName: string): UnderstoodSheets {
+  const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
+  tables.forEach((t, i) => {
+    // A sheet is named as the request names it, else by what the figures are ("Revenue"), else by the workbook.
+    const valueName = t.inferredHeader && t.header[1] && !/^value$/i.test(t.header[1]) ? t.header[1] : null;
+    const lines = t.name === 'Line items';
+    const wanted = u.sheetNames[i] ?? (lines ? (fallbackName === 'Data' ? 'Invoice' : fallbackName) : t.name) ?? (i === 0 ? (fallbackName === 'Data' && valueName ? valueName : fallbackName) : `Table ${i + 1}`);
+    const formats = t.formats.map((f, c) => ({ type: (f === 'date' ? 'date' : f) as ColumnType, currency: t.currencies[c] }));
+    // Headers typed all in lower case ("region,revenue") read as the labels they are ("Region").
+    let header = t.header.every((h) => h === h.toLowerCase()) ? t.header.map((h) => (h ? h[0].toUpperCase() + h.slice(1) : h)) : t.header;
+    let rows = t.rows as (string | number | null)[][];
+    let totalColumns: number[] | undefined;
+    if (lines) {
+      // Invoice lines: each line's amount is quantity x unit price, live; the totals row is the grand total.
+      header = [...header, 'Amount'];
+      rows = rows.map((r, i) => [...r, `=B${i + 2}*C${i + 2}`]);
+      formats.push({ type: 'currency', currency: t.currencies[2] });
+      totalColumns = [3];
+    }
+    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns });
+    out.calls.push(p.call);
+    out.sheets.push(p.sheet);
+    if (lines) (out.unchartable ??= []).push(p.sheet.name);
+    const values = valueColumns(p.sheet);
+    if (u.intents.average && values.length && p.sheet.rows > 1) {
+      // The totals row sits right under the data; the averages go on the row after it, as live formulas.
+      const row = p.sheet.rows + 3;
+      const cells: (string | null)[] = p.sheet.headers.map((_, c) => (c === 0 ? 'Average' : values.includes(c) ? `=AVERAGE(${columnLetters(c)}2:${columnLetters(c)}${p.sheet.rows + 1})` : null));
+      out.calls.push({ tool: 'set_cells', args: { sheet: p.sheet.name, start: `A${row}`, rows: [cells], style: 'total' } });
+    }
+  });
+  return out;
+}
+
+/** The chart the request names ("a bar chart of revenue by region"), beside its data. */
+export function requestedChart(u: Understanding, sheets: PlannedSheet[]): PlannedToolCall | null {
+  if (!u.intents.chart) return null;
+  const y = u.intents.chart.y?.toLowerCase();
+  const target = sheets.find((s) => y && s.headers.some((h) => h.toLowerCase() === y)) ?? sheets[0];
+  return target ? planChart(target, { sheet: target.name, kind: chartKind(u), value: u.intents.chart.y }) : null;
+}
+
+const TYPE_BY_NAME: [RegExp, ColumnType][] = [
+  [/\b(date|due|deadline|start|end|when|datum|fecha|échéance)\b/i, 'date'],
+  [/\b(rate|percent|share|margin|%|quote|tasa|taux)\b/i, 'percent'],
+  [/\b(amount|cost|costs|price|budget|revenue|sales|total|salary|fee|spend|income|expense|expenses|betrag|kosten|preis|importe|coste|precio|montant|prix|coût)\b/i, 'currency'],
+  [/\b(qty|quantity|count|units|hours|number|headcount|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
+];
+
+const KIND_COLUMNS: Partial<Record<Understanding['kind'], string[]>> = {
+  budget: ['Item', 'Amount', 'Notes'],
+  tracker: ['Task', 'Owner', 'Status', 'Due date'],
+  invoice: ['Description', 'Quantity', 'Unit price', 'Amount'],
+  plan: ['Milestone', 'Start date', 'End date', 'Owner', 'Status'],
+};
+
+const typeOf = (name: string): ColumnType => TYPE_BY_NAME.find(([re]) => re.test(name))?.[1] ?? 'text';
+
+/** A request without data: the sheets, columns and rows it describes, empty where the request gives nothing. */
+export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName: string, listItems: string[] = []): UnderstoodSheets {
+  const w = WORDS[u.language];
+  const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
+  const count = countFor(u, 'sheet');
+  const sheetWord = { en: 'Sheet', de: 'Blatt', es: 'Hoja', fr: 'Feuille' }[u.language];
+  // Several sheets the request only counts are numbered in its language.
+  let names = u.sheetNames.length ? [...u.sheetNames] : u.items.length ? [...u.items] : count && count > 1 && fallbackName === 'Data' ? [`${sheetWord} 1`] : [fallbackName];
+  while (count && names.length < count) names.push(`${sheetWord} ${names.length + 1}`);
+  names = names.slice(0, 30);
+  // Only cells to write ("a sheet named Notes with Reviewed in A1"): plain sheets, no table.
+  const plain = u.cells.length > 0 && !u.columns.length && !u.rowsPer && !u.items.length;
+  const label = u.rowsPer?.per ?? null;
+  const given = u.columns.filter((c) => c.toLowerCase() !== label?.toLowerCase());
+  const columns = given.length ? (label ? [label, ...given] : given) : label ? [label, ...(KIND_COLUMNS[u.kind] ?? ['Item', 'Amount', 'Notes']).slice(1)] : KIND_COLUMNS[u.kind] ?? [w.items, w.amount, w.notes];
+  // Rows: the ones the request names ("a row per region: North, South", or a list of items), else placeholders.
+  const rowLabels = u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
+  for (const name of names) {
+    const sheet = namer.name(name);
+    if (plain) {
+      out.calls.push({ tool: 'add_sheet', args: { name: sheet } });
+      out.sheets.push({ name: sheet, headers: [], types: [], rows: 0, periods: false, source: 'the request' });
+      continue;
+    }
+    const types = columns.map((c, i) => (i === 0 ? 'text' : typeOf(c)));
+    const spec = columns.map((header, i) => ({ header, type: types[i], ...(types[i] === 'currency' || types[i] === 'number' ? { total: 'sum' } : {}) }));
+    const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
+    out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: types.some((t) => t === 'currency' || t === 'number'), as_table: true } });
+    out.sheets.push({ name: sheet, headers: columns, types, rows: rows.length, periods: false, source: 'the request' });
+    out.calls.push({ tool: 'set_layout', args: { sheet, column_widths: Object.fromEntries(columns.map((c, i) => [columnLetters(i), i === 0 ? 30 : Math.max(14, c.length + 4)])) } });
+  }
+  if (!plain) out.remarks.push(`No figures were invented: the ${columns.slice(1).join(', ')} cells are left empty to fill in${rowLabels[0].startsWith('[') ? ' and the rows are labelled placeholders' : ''}${columns.some((c, i) => i > 0 && ['currency', 'number'].includes(typeOf(c))) ? '; the totals update themselves' : ''}.`);
+  return out;
+}
+
+/** set_cells for "put X in B2" / "Reviewed in cell A1", on the sheet named with the cell or the first one. */
+export function cellCalls(u: Understanding, sheets: PlannedSheet[]): PlannedToolCall[] {
+  return u.cells.map((c) => ({ tool: 'set_cells', args: { sheet: (c.sheet && sheets.find((s) => s.name.toLowerCase() === c.sheet!.toLowerCase())?.name) ?? sheets[0]?.name, start: c.cell, rows: [[c.text]] } }))
+    .filter((c) => c.args.sheet);
+}
+

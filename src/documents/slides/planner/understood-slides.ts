@@ -1,0 +1,97 @@
+// The slides of a free-form request, from the shared reading of it (agent/understanding): one slide per
+// named topic, the data typed into the request as a native chart (and a table when asked to compare),
+// a comparison or timeline as a table, spelled-out bullets as they are, and as many slides as the
+// request counts. Nothing is invented: a topic without content gets labelled placeholders.
+import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import { WORDS } from '../../agent/understanding/language.ts';
+import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
+import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
+import type { AddSlideArgs } from '../tools/tool-schemas.ts';
+
+const NOTES = 'Placeholder slide: replace the bracketed text with the facts to present.';
+const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
+
+export interface UnderstoodDeck {
+  slides: AddSlideArgs[];
+  /** Whether the deck ends with a closing slide (not when the request's count of slides leaves no room for one). */
+  closing: boolean;
+}
+
+function shown(value: string | number | null, format: InlineTable['formats'][number], currency: string | null): string {
+  if (value === null) return '';
+  if (typeof value !== 'number') return value;
+  if (format === 'percent') return `${Number((value * 100).toPrecision(10))}%`;
+  const text = value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(value) ? 2 : 0 });
+  return format === 'currency' ? (currency === 'EUR' ? `€${text}` : currency === 'GBP' ? `£${text}` : currency === 'USD' || !currency ? `$${text}` : `${text} ${currency}`) : text;
+}
+
+/** An inline table as a native chart (labels from the first text column, each numeric column a series), or null. */
+export function inlineChart(t: InlineTable, type: 'bar' | 'line' | 'pie' | null): AddSlideArgs['chart'] | null {
+  const label = t.formats.findIndex((f) => f === 'text' || f === 'date');
+  const values = t.formats.map((f, i) => (i !== label && f !== 'text' && f !== 'date' ? i : -1)).filter((i) => i >= 0).slice(0, 6);
+  if (label < 0 || !values.length || t.rows.length < 2 || t.rows.length > 60) return null;
+  const kind = type ?? (t.formats[label] === 'date' || /^(q[1-4]|\d{4}|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i.test(String(t.rows[0][label])) ? 'line' : 'bar');
+  return {
+    type: kind === 'pie' && values.length > 1 ? 'bar' : kind,
+    categories: t.rows.map((r) => String(r[label] ?? '')),
+    series: values.map((i) => ({ name: t.header[i], values: t.rows.map((r) => (typeof r[i] === 'number' ? (r[i] as number) : 0)) })),
+  };
+}
+
+function dataSlides(u: Understanding, t: InlineTable): AddSlideArgs[] {
+  const chart = u.intents.chart || !u.intents.compare ? inlineChart(t, u.intents.chart?.type ?? null) : null;
+  const out: AddSlideArgs[] = [];
+  const values = chart?.series?.map((s) => s.name) ?? [];
+  const label = t.header[t.formats.findIndex((f) => f === 'text' || f === 'date')] ?? t.header[0];
+  if (chart) out.push({ layout: 'chart', title: (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : `${values.slice(0, 3).join(', ')} by ${label}`).slice(0, 150), chart });
+  if (!chart || u.intents.compare || /\btable\b/i.test(JSON.stringify(u.intents))) {
+    out.push({ layout: 'table', title: t.name ?? (u.intents.compare ? 'Comparison' : 'Data'), table: { columns: t.header.slice(0, 8), rows: t.rows.slice(0, 20).map((r) => r.slice(0, 8).map((v, i) => shown(v, t.formats[i], t.currencies[i]))) } });
+  }
+  return out;
+}
+
+function topicSlide(u: Understanding, item: string): AddSlideArgs {
+  const w = WORDS[u.language];
+  if (TIMELINE.test(item) || (u.intents.timeline && u.milestones.length && /timeline|roadmap|milestone/i.test(item))) return timelineSlide(u, item);
+  return { layout: 'bullets', title: item.slice(0, 150), bullets: placeholdersFor(item, u.subject, u.language), notes: u.language === 'en' ? NOTES : w.add(w.keyPoints) };
+}
+
+function timelineSlide(u: Understanding, title: string): AddSlideArgs {
+  const w = WORDS[u.language];
+  if (u.milestones.length) return { layout: 'table', title, table: { columns: ['Milestone', 'When'], rows: u.milestones.slice(0, 20).map((m) => [m.what, m.when]) } };
+  return { layout: 'table', title, table: { columns: ['Milestone', 'Date', 'Owner'], rows: [1, 2, 3].map((i) => [w.add(`milestone ${i}`), w.add('date'), w.add('owner')]) }, notes: NOTES };
+}
+
+function comparisonSlide(u: Understanding): AddSlideArgs {
+  const w = WORDS[u.language];
+  const criteria = u.criteria.length ? u.criteria : [1, 2, 3].map((i) => w.add(`criterion ${i}`));
+  return {
+    layout: 'table', title: `${u.compared.join(' vs ')}`.slice(0, 150),
+    table: { columns: ['', ...u.compared].slice(0, 8), rows: criteria.slice(0, 12).map((c) => [c, ...u.compared.map((x) => w.add(`${x}: ${c.replace(/^\[|\]$/g, '').toLowerCase()}`))].slice(0, 8)) },
+    notes: NOTES,
+  };
+}
+
+/** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
+export function understoodSlides(u: Understanding, userContent: string[]): UnderstoodDeck {
+  const w = WORDS[u.language];
+  const slides: AddSlideArgs[] = [];
+  for (const t of u.tables) slides.push(...dataSlides(u, t));
+  if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
+  if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
+  if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });
+  for (const item of u.items) slides.push(topicSlide(u, item));
+  if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes('Milestone'))) slides.push(timelineSlide(u, u.language === 'en' ? 'Timeline' : w.deck[5]));
+  const count = countFor(u, 'slide');
+  // A count is the whole deck: the title slide, the body and a closing slide when there is room for it.
+  // Topics the request names all get their slide, even beyond the count.
+  const closing = count === null || (count >= 4 && slides.length + 2 <= count);
+  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length ? 0 : partsOf(u.kind, u.language, 'deck').length > 7 ? 10 : 4;
+  const have = new Set(slides.map((s) => s.title.toLowerCase()));
+  for (const part of partsOf(u.kind, u.language, 'deck')) {
+    if (slides.length >= wanted) break;
+    if (!have.has(part.toLowerCase())) slides.push(topicSlide(u, part));
+  }
+  for (let i = slides.length; i < wanted; i++) slides.push(topicSlide(u, `${u.language === 'en' ? 'Topic' : w.deck[1]} ${i + 1}`));
+  return { slides, closing };
+}

@@ -1,0 +1,120 @@
+// A new Word document from the shared reading of a free-form request (agent/understanding): one
+// section per part it names (else the usual parts of its kind of document), the facts it states where
+// they belong (a memo's To/From/Date lines, an event's date, place and contact), data typed into it as
+// tables, a comparison or a timeline as a table, spelled-out bullets as a list, and the length it asks
+// for in pages. What it does not say is a short labelled placeholder; its own sentences are never copied.
+import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import { WORDS } from '../../agent/understanding/language.ts';
+import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
+import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
+import { escapeInline } from '../word-inline.ts';
+
+const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
+
+export interface UnderstoodDocument {
+  /** Markdown for add_content, in order. */
+  parts: string[];
+  sections: string[];
+  remarks: string[];
+}
+
+const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+function shown(v: string | number | null, format: InlineTable['formats'][number], currency: string | null): string {
+  if (v === null) return '';
+  if (typeof v !== 'number') return escapeInline(v);
+  if (format === 'percent') return `${Number((v * 100).toPrecision(10))}%`;
+  const text = v.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(v) ? 2 : 0 });
+  return format === 'currency' ? ({ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD'] ? `${{ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD']}${text}` : `${text} ${currency}`) : text;
+}
+
+function pipeTable(header: string[], rows: string[][]): string {
+  return [`| ${header.map(escapeInline).join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/** The header lines of a memo, letter or invitation: only what the request states. */
+function headerFacts(u: Understanding): [string, string][] {
+  const f = u.facts;
+  const pairs: [string, string][] = [];
+  if (u.kind === 'memo' || u.kind === 'letter') {
+    if (f.to) pairs.push(['To', f.to]);
+    if (f.from) pairs.push(['From', f.from]);
+    if (f.dates[0]) pairs.push(['Date', f.dates[0]]);
+    if (u.subject) pairs.push(['Subject', cap(u.subject)]);
+  }
+  return pairs;
+}
+
+/** Where, when and whom to ask: the facts of an event or a move, for the details section. */
+function detailFacts(u: Understanding): string[] {
+  const f = u.facts;
+  const lines: string[] = [];
+  const header = u.kind === 'memo' || u.kind === 'letter';
+  if (f.dates.length && (!header || f.dates.length > 1)) lines.push(`**When:** ${f.dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
+  else if (header && f.dates[0] && f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
+  else if (!f.dates.length && f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
+  if (f.places.length) lines.push(`**Where:** ${f.places.map(escapeInline).join('; ')}`);
+  if (f.amounts.length && !u.tables.length) lines.push(`**Amounts:** ${f.amounts.map(escapeInline).join(', ')}`);
+  if (f.contact) lines.push(`**Contact:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
+  else if (f.phones.length) lines.push(`**Phone:** ${f.phones.map(escapeInline).join(', ')}`);
+  return lines.map((l) => `- ${l}`);
+}
+
+function sectionBody(u: Understanding, title: string): string {
+  const w = WORDS[u.language];
+  if (TIMELINE.test(title) || (u.intents.timeline && /timeline|roadmap|milestone/i.test(title))) {
+    return u.milestones.length ? pipeTable(['Milestone', 'When'], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
+      : pipeTable(['Milestone', 'Date', 'Owner'], [1, 2, 3].map((i) => [w.add(`milestone ${i}`), w.add('date'), w.add('owner')]));
+  }
+  return placeholdersFor(title, u.subject, u.language).map(escapeInline).join('\n\n');
+}
+
+export function understoodDocument(u: Understanding): UnderstoodDocument {
+  const w = WORDS[u.language];
+  const out: UnderstoodDocument = { parts: [], sections: [], remarks: [] };
+  const header = headerFacts(u);
+  if (header.length >= 2) out.parts.push(header.map(([k, v]) => `${k}: ${escapeInline(v)}`).join('\n'));
+  const pages = countFor(u, 'page');
+  const wantedSections = countFor(u, 'section');
+  let sections = u.items.length ? [...u.items] : partsOf(u.kind, u.language, 'document');
+  if (wantedSections) {
+    const extra = partsOf(u.kind, u.language, 'document').filter((p) => !sections.some((s) => s.toLowerCase() === p.toLowerCase()));
+    while (sections.length < wantedSections && extra.length) sections.push(extra.shift()!);
+    for (let i = sections.length; i < wantedSections; i++) sections.push(`${u.language === 'en' ? 'Section' : w.deck[2]} ${i + 1}`);
+    if (!u.items.length) sections = sections.slice(0, wantedSections);
+  }
+  if (pages === 1 && !u.items.length) sections = sections.slice(0, 3);
+  const blocks: string[] = [];
+  if (u.bullets) blocks.push(`# ${escapeInline(u.named ?? (u.subject ? cap(u.subject) : u.language === 'en' ? 'Key points' : w.deck[1]))}\n\n${u.bullets.items.map((b, i) => `${u.bullets!.numbered ? `${i + 1}.` : '-'} ${escapeInline(b)}`).join('\n')}`);
+  for (const t of u.tables) {
+    const rows = t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i])));
+    // A total or average the request asks for is computed from its own figures (Word tables hold no formulas).
+    const numeric = t.formats.map((f) => f === 'integer' || f === 'number' || f === 'currency');
+    const column = (i: number) => t.rows.map((r) => r[i]).filter((v): v is number => typeof v === 'number');
+    if (u.intents.total && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Total**' : numeric[i] ? `**${shown(column(i).reduce((a, b) => a + b, 0), t.formats[i], t.currencies[i])}**` : '')));
+    if (u.intents.average && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Average**' : numeric[i] && column(i).length ? `**${shown(column(i).reduce((a, b) => a + b, 0) / column(i).length, t.formats[i], t.currencies[i])}**` : '')));
+    blocks.push(`# ${escapeInline(t.name ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, rows)}`);
+    if (u.intents.chart) out.remarks.push('A Word document gets the data as a table; ask Slides or Excel for a native chart of it.');
+  }
+  if (u.compared.length && !u.tables.length) {
+    const criteria = u.criteria.length ? u.criteria : [1, 2, 3].map((i) => w.add(`criterion ${i}`));
+    blocks.push(`# ${escapeInline(u.compared.join(' vs '))}\n\n${pipeTable(['', ...u.compared], criteria.map((c) => [escapeInline(c), ...u.compared.map((x) => w.add(`${escapeInline(x)}: ${c.replace(/^\[|\]$/g, '').toLowerCase()}`))]))}`);
+  }
+  if (u.intents.timeline && !sections.some((s) => TIMELINE.test(s))) sections.push(u.language === 'en' ? 'Timeline' : { de: 'Zeitplan', es: 'Cronograma', fr: 'Calendrier' }[u.language as 'de' | 'es' | 'fr']);
+  const details = detailFacts(u);
+  // Stated facts go into the section about details (else the first one), as labelled lines.
+  const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
+  const structured = blocks.length > 0;
+  sections.forEach((s, i) => {
+    const body = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
+    // Named topics or no other content: every section; data or bullets given: only the sections the request names.
+    if (!structured || u.items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
+  });
+  out.sections = blocks.map((b) => /^# (.+)$/m.exec(b)?.[1] ?? '').filter(Boolean);
+  // A length in pages: the top sections are spread over that many pages.
+  if (pages && pages >= 2 && blocks.length >= 2) {
+    const breaks = new Set(Array.from({ length: Math.min(pages, blocks.length) - 1 }, (_, i) => Math.round(((i + 1) * blocks.length) / Math.min(pages, blocks.length))));
+    out.parts.push(blocks.map((b, i) => (breaks.has(i) ? `---\n\n${b}` : b)).join('\n\n'));
+  } else out.parts.push(blocks.join('\n\n'));
+  return out;
+}
