@@ -113,7 +113,7 @@ describe('folio credits grant', () => {
     try {
       const server = await startServer(env);
       const token = (await runCli(['token', '--sub', 'granted', '--email', 'g@example.com'], env)).stdout.trim();
-      const signup = await fetch(`${server.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Granted' }) });
+      const signup = await fetch(`${server.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Granted', tier: 'free' }) });
       const org = (await signup.json()) as { org_id: string; secret: string };
       await server.stop(); // the embedded database belongs to one process at a time
       const res = await runCli(['credits', 'grant', '--org', org.org_id, '--amount', '25', '--reason', 'pilot customer'], env);

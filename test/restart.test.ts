@@ -57,7 +57,7 @@ describe('server restart', () => {
     const first = await startAgentServer(env);
     servers.push(first);
     const token = (await runCli(['token', '--sub', 'restart', '--email', 'r@example.com'], env)).stdout.trim();
-    const signup = await fetch(`${first.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Restart' }) });
+    const signup = await fetch(`${first.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Restart', tier: 'free' }) });
     const org = (await signup.json()) as { org_id: string; secret: string };
     const running = (await (await api(first, '/word/generate', org.secret, { prompt: script({ sleep_ms: 2500, credits: 2 }), async: true })).json()) as any;
     const queued = (await (await api(first, '/word/generate', org.secret, { prompt: script({ credits: 1 }), async: true })).json()) as any;
