@@ -104,6 +104,8 @@ export interface LlmConfig {
   defaultModel: string | null;
   fallbackModels: string[];
   timeoutMs: number;
+  /** Longest a caller's JSON Schema may take to compile (in a worker) the first time. */
+  schemaCompileTimeoutMs: number;
   minCredits: number;
   /** null: no budget unless the organization set one. */
   monthlyBudget: number | null;

@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       defaultModel: (v.FOLIO_LLM_DEFAULT_MODEL as string | undefined) ?? null,
       fallbackModels: v.FOLIO_LLM_FALLBACK_MODELS as string[],
       timeoutMs: v.FOLIO_LLM_TIMEOUT_MS as number,
+      schemaCompileTimeoutMs: v.FOLIO_SCHEMA_COMPILE_TIMEOUT_MS as number,
       minCredits: v.FOLIO_LLM_MIN_CREDITS as number,
       monthlyBudget: (v.FOLIO_LLM_MONTHLY_BUDGET as number) || null,
     },

@@ -126,6 +126,27 @@ describe('callers\' JSON Schemas', () => {
     expect(tooBig.json().detail[0].type).toBe('json_schema_too_large');
   });
 
+  it('have a compile budget: a schema that does not compile in time (in a worker) is refused with 422, and the server carries on', async () => {
+    const strict = await startTestApp({}, { env: { FOLIO_SCHEMA_COMPILE_TIMEOUT_MS: '1' } });
+    try {
+      const org = await strict.signup();
+      const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tags: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'number' }] } } } };
+      const ask = (app: TestApp, secret: string) => app.inject({ method: 'POST', url: '/api/v1/llm/invoke', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, payload: { messages: [{ role: 'user', content: 'name: Ada' }], response_format: { type: 'json_schema', json_schema: schema } } });
+      for (let i = 0; i < 2; i++) {
+        const refused = await ask(strict, org.secret);
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'response_format', 'json_schema'], type: 'json_schema_too_complex' })]);
+      }
+      expect((await strict.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      // Within the default budget (2 s) the same schema compiles, and is then served from the cache.
+      const ok = await ask(t, a.secret);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().name).toBeTypeOf('string');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('cannot hang the process with a pattern', async () => {
     const evil = `${'a'.repeat(40)}!`;
     const started = Date.now();

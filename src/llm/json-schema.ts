@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidationDetail } from '../errors.ts';
+import type { SchemaCompileBudget } from './schema-compile-budget.ts';
 import { ajvRegExp } from './user-regex.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -72,6 +73,24 @@ function pointerToPath(pointer: string): (string | number)[] {
   return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** The size, depth and count limits of a caller's schema, as `detail` items; null within them. */
+function limitProblems(text: string, schema: JsonSchema, loc: (string | number)[]): ValidationDetail[] | null {
+  if (Buffer.byteLength(text) > SCHEMA_MAX_BYTES) {
+    return [{ loc, msg: `The schema is larger than ${SCHEMA_MAX_BYTES} bytes as JSON`, type: 'json_schema_too_large', ctx: { max_bytes: SCHEMA_MAX_BYTES } }];
+  }
+  const shape = shapeOf(schema);
+  if (shape.depth > SCHEMA_MAX_DEPTH) {
+    return [{ loc, msg: `The schema is nested more than ${SCHEMA_MAX_DEPTH} levels deep`, type: 'json_schema_too_deep', ctx: { max_depth: SCHEMA_MAX_DEPTH } }];
+  }
+  if (shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) {
+    return [{ loc, msg: `The schema has more than ${SCHEMA_MAX_NODES} objects or ${SCHEMA_MAX_PATTERNS} patterns`, type: 'json_schema_too_large', ctx: { max_nodes: SCHEMA_MAX_NODES, max_patterns: SCHEMA_MAX_PATTERNS } }];
+  }
+  if (schema.$schema !== undefined && (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema))) {
+    return [{ loc: [...loc, '$schema'], msg: 'Only JSON Schema draft 2020-12 is supported: omit $schema or use https://json-schema.org/draft/2020-12/schema', type: 'json_schema_invalid', input: schema.$schema }];
+  }
+  return null;
+}
+
 export class SchemaCompiler {
   private ajv = newAjv();
   private cache = new Map<string, CompiledSchema>();
@@ -85,19 +104,27 @@ export class SchemaCompiler {
     const text = JSON.stringify(schema);
     const hit = this.cache.get(text);
     if (hit) return { compiled: hit };
-    if (Buffer.byteLength(text) > SCHEMA_MAX_BYTES) {
-      return { detail: [{ loc, msg: `The schema is larger than ${SCHEMA_MAX_BYTES} bytes as JSON`, type: 'json_schema_too_large', ctx: { max_bytes: SCHEMA_MAX_BYTES } }] };
+    const over = limitProblems(text, schema, loc);
+    if (over) return { detail: over };
+    return this.compile(text, schema, loc);
+  }
+
+  /**
+   * `check` for a caller's schema: one not compiled before must also compile within the compile budget
+   * (in a worker thread, schema-compile-budget.ts), or it is refused with `json_schema_too_complex`.
+   */
+  async checkUntrusted(schema: JsonSchema, loc: (string | number)[], budget: SchemaCompileBudget): Promise<{ compiled: CompiledSchema } | { detail: ValidationDetail[] }> {
+    const text = JSON.stringify(schema);
+    if (this.cache.has(text)) return this.check(schema, loc);
+    const over = limitProblems(text, schema, loc);
+    if (over) return { detail: over };
+    if (!(await budget.fits(schema))) {
+      return { detail: [{ loc, msg: 'The schema takes too long to compile: simplify it (fewer combinators, references and patterns)', type: 'json_schema_too_complex' }] };
     }
-    const shape = shapeOf(schema);
-    if (shape.depth > SCHEMA_MAX_DEPTH) {
-      return { detail: [{ loc, msg: `The schema is nested more than ${SCHEMA_MAX_DEPTH} levels deep`, type: 'json_schema_too_deep', ctx: { max_depth: SCHEMA_MAX_DEPTH } }] };
-    }
-    if (shape.nodes > SCHEMA_MAX_NODES || shape.patterns > SCHEMA_MAX_PATTERNS) {
-      return { detail: [{ loc, msg: `The schema has more than ${SCHEMA_MAX_NODES} objects or ${SCHEMA_MAX_PATTERNS} patterns`, type: 'json_schema_too_large', ctx: { max_nodes: SCHEMA_MAX_NODES, max_patterns: SCHEMA_MAX_PATTERNS } }] };
-    }
-    if (schema.$schema !== undefined && (typeof schema.$schema !== 'string' || !DRAFT_2020_12.test(schema.$schema))) {
-      return { detail: [{ loc: [...loc, '$schema'], msg: 'Only JSON Schema draft 2020-12 is supported: omit $schema or use https://json-schema.org/draft/2020-12/schema', type: 'json_schema_invalid', input: schema.$schema }] };
-    }
+    return this.check(schema, loc);
+  }
+
+  private compile(text: string, schema: JsonSchema, loc: (string | number)[]): { compiled: CompiledSchema } | { detail: ValidationDetail[] } {
     if (!this.ajv.validateSchema(schema)) {
       const errors = (this.ajv.errors ?? []).filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
       const seen = new Set<string>();

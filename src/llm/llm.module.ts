@@ -8,6 +8,7 @@ import type { AgentRegistry } from '../runs/agents.ts';
 import type { GenerateService } from '../runs/generate.service.ts';
 import { createBuiltinModel, type BuiltinLanguageModel } from './builtin/builtin-model.ts';
 import { SchemaCompiler } from './json-schema.ts';
+import { SchemaCompileBudget } from './schema-compile-budget.ts';
 import { LlmUsageRepository } from './llm-usage.repository.ts';
 import { llmRoutes } from './llm.routes.ts';
 import { LlmService } from './llm.service.ts';
@@ -24,6 +25,8 @@ export interface LlmModule {
   registry: ModelRegistry;
   builtin: BuiltinLanguageModel;
   compiler: SchemaCompiler;
+  /** The compile budget of callers' schemas (a worker thread). */
+  compileBudget: SchemaCompileBudget;
   service: LlmService;
   text: TextService;
 }
@@ -44,7 +47,7 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
     usage: new LlmUsageRepository(d.database.db), credits: d.credits, log: d.log,
   });
   const text = new TextService(service);
-  return { registry, builtin, compiler, service, text };
+  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text };
 }
 
 /** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
@@ -53,6 +56,6 @@ export async function registerLlmRoutes(
   generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService },
 ): Promise<void> {
   const preflight = new PreflightService(generation);
-  await llmRoutes(app, { llm: llm.service, preflight, registry: llm.registry, compiler: llm.compiler, minimumCredits: llm.service.minimumCredits });
+  await llmRoutes(app, { llm: llm.service, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits });
   await textRoutes(app, { text: llm.text });
 }

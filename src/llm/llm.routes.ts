@@ -7,6 +7,7 @@ import { errors } from '../errors.ts';
 import { API_KEY_SECURITY } from '../http/auth.ts';
 import { API_KEY_ERRORS, Page, responses } from '../http/schemas.ts';
 import type { JsonSchema, SchemaCompiler } from './json-schema.ts';
+import type { SchemaCompileBudget } from './schema-compile-budget.ts';
 import type { LlmService } from './llm.service.ts';
 import type { OutputMode } from './model-caller.ts';
 import type { ModelRegistry } from './model-registry.ts';
@@ -19,6 +20,7 @@ export interface LlmRouteDeps {
   preflight: PreflightService;
   registry: ModelRegistry;
   compiler: SchemaCompiler;
+  compileBudget: SchemaCompileBudget;
   minimumCredits: number;
 }
 
@@ -31,10 +33,10 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-function outputMode(format: S.InvokeRequest['response_format'], compiler: SchemaCompiler): OutputMode {
+async function outputMode(format: S.InvokeRequest['response_format'], deps: LlmRouteDeps): Promise<OutputMode> {
   const type = format?.type ?? 'text';
   if (type !== 'json_schema') return { type };
-  const checked = compiler.check(format!.json_schema as JsonSchema, ['body', 'response_format', 'json_schema']);
+  const checked = await deps.compiler.checkUntrusted(format!.json_schema as JsonSchema, ['body', 'response_format', 'json_schema'], deps.compileBudget);
   if ('detail' in checked) throw errors.validation(checked.detail);
   return { type, compiled: checked.compiled };
 }
@@ -59,7 +61,7 @@ export async function llmRoutes(fastify: FastifyInstance, deps: LlmRouteDeps): P
     },
   }, async (request, reply) => {
     const body = request.body;
-    const mode = outputMode(body.response_format, deps.compiler);
+    const mode = await outputMode(body.response_format, deps);
     const result = await deps.llm.call({
       key: request.apiKey!, requestId: request.id, operation: 'llm.invoke', messages: body.messages, model: body.model ?? null, mode,
       userId: body.user_id ?? null, sessionId: body.session_id ?? null, signal: clientGone(reply),

@@ -184,7 +184,7 @@ describe('text helpers (rule-based)', () => {
 
   it('new content is a titled draft with the sections the request implies', () => {
     const draft = newContent('Write a report on the Lisbon office move: costs, timeline and risks');
-    expect(draft.split('\n')[0]).toBe('# Report on the Lisbon office move');
+    expect(draft.split('\n')[0]).toBe('# Report on the Lisbon Office Move');
     expect(draft).toContain('## costs');
     expect(draft).toContain('## timeline');
     expect(draft).toContain('## risks');
