@@ -21,7 +21,7 @@ const checker = new ResponseChecker();
 
 beforeAll(async () => {
   // Webhook targets on 127.0.0.1 are accepted, so subscriptions exist (deliveries fail fast: nothing listens on port 9).
-  t = await startTestApp({}, { env: { FOLIO_ALLOW_PRIVATE_URLS: 'true' } });
+  t = await startTestApp({}, { env: { FOLIO_ALLOW_PRIVATE_URLS: 'true', FOLIO_TEMPLATE_THUMBNAILS: 'false' } });
   ops = operationsOf((await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json());
   // Deletions last in a round, so the round's other requests still find the resources.
   ops.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));

@@ -3,7 +3,13 @@
 // organization's real ids.
 import type { TestApp } from '../helpers/test-app.ts';
 import { fileUpload } from '../helpers/multipart.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { png } from '../helpers/fixtures.ts';
+
+/** Folio's own deck template: a real template to upload to POST /templates. */
+const TEMPLATE = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/documents/slides/templates/ivory.pptx'));
+const templateUpload = () => fileUpload('brand.pptx', TEMPLATE, { name: 'Fuzz template' });
 
 export interface OrgFixture {
   /** The ID token's subject (tokens are minted again each round: they last 10 minutes). */
@@ -32,6 +38,7 @@ export async function refreshOrg(t: TestApp, fx: OrgFixture): Promise<void> {
   fx.ids.project_file_id = must(await upload(`/projects/${project.project_id}/files`, fileUpload('data.csv', Buffer.from('region,revenue\nNorth,10\n'))), 'project file').file_id;
   fx.ids.file_id = must(await upload('/files', fileUpload('notes.txt', Buffer.from('More notes.\n'))), 'file').file_id;
   fx.ids.image_id = must(await upload('/images', fileUpload('logo.png', png(8, 8))), 'image').image_id;
+  fx.ids.template_id = must(await upload('/templates', templateUpload()), 'template').template_id;
   const webhook = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: key, payload: { url: 'http://127.0.0.1:9/hook', events: ['run.completed'] } });
   if (webhook.statusCode === 201) fx.ids.webhook_id = webhook.json().webhook_id;
   const spare = await t.inject({ method: 'POST', url: `/api/v1/organizations/${fx.org_id}/api-keys`, headers: { authorization: `Bearer ${fx.token}` }, payload: { name: 'spare' } });
@@ -49,6 +56,7 @@ export async function seedOrg(t: TestApp, name: string): Promise<OrgFixture> {
   const file = must(await upload('/files', fileUpload('notes.txt', Buffer.from('Revenue grew 12% in Q1.\n'))), 'file');
   const projectFile = must(await upload(`/projects/${project.project_id}/files`, fileUpload('data.csv', Buffer.from('region,revenue\nNorth,10\nSouth,12\n'))), 'project file');
   const image = must(await upload('/images', fileUpload('logo.png', png(8, 8))), 'image');
+  const template = must(await upload('/templates', templateUpload()), 'template');
   const webhook = must(await json('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['run.completed'] }), 'webhook', [201, 422]);
   const run = must(await json('/word/generate', { prompt: 'A one-page memo about the fuzz suite.' }), 'run');
   const runRes = must(await t.inject({ method: 'GET', url: `/api/v1/runs/${run.run_id}`, headers: key }), 'run read');
@@ -77,6 +85,7 @@ export async function seedOrg(t: TestApp, name: string): Promise<OrgFixture> {
       task_id: run.task_id,
       insight_id: 'ins_01M8A0AW1R16QPE1SX4E59AZEV',
       project_file_id: projectFile.file_id,
+      template_id: template.template_id,
     },
   };
 }
