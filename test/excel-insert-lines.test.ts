@@ -7,7 +7,7 @@
 // each result and computes the moved formulas.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
-import { generateWorkbook, libreOfficeValues } from './helpers/excel.ts';
+import { generateExcel, generateWorkbook, libreOfficeValues } from './helpers/excel.ts';
 import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
 import { withRuns } from './helpers/runs.ts';
@@ -252,7 +252,7 @@ describe('the builtin engine (no language model)', () => {
 });
 
 describe('what Excel refuses', () => {
-  it('is refused before anything changes, with a message the model can act on; the file keeps its bytes', async () => {
+  it('is refused before anything changes, with a message the model can act on; a run of refusals only fails, without a version', async () => {
     fake.enqueue(
       { toolCalls: [
         { name: 'insert_rows', args: { sheet: 'Pivot', at: 6 } },
@@ -263,14 +263,19 @@ describe('what Excel refuses', () => {
       ] },
       { toolCalls: [{ name: 'finish', args: { summary: 'Could not.' } }] },
     );
-    const r = await edit('xlsx/lo-chart-cf-pivot.xlsx', 'Insert and delete some rows');
+    const org = await p.signup();
+    const fileId = await uploadFile(p, org.secret, 'lo-chart-cf-pivot.xlsx', corpusFile('xlsx/lo-chart-cf-pivot.xlsx'));
+    const res = await generateExcel(p, org.secret, { prompt: 'Insert and delete some rows', init_file: fileId });
+    // Every edit was refused: the run fails (no hollow success), uncharged, and no version is written.
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json().error).toBe('upstream_error');
+    const run = await p.inject({ method: 'GET', url: `/api/v1/runs/${res.json().run_id}`, headers: { 'x-api-key': org.secret } });
+    expect(run.json().version ?? null).toBeNull();
     const seen = JSON.stringify(fake.requests[1].body.input);
     expect(seen).toContain('this would change part of the pivot table');
     expect(seen).toMatch(/row 1 is the header row of table DataTable: delete its data rows only, or the whole table with delete_table/);
     expect(seen).toMatch(/XFE.{1,6} is not a column of Excel's grid \(A to XFD\)/);
     expect(seen).toMatch(/Invalid arguments for delete_columns: \/count: must be >= 1/);
     expect(seen).toMatch(/There is no sheet named .{1,6}Budget/);
-    expect(r.body.summary).toBe('The workbook was not changed. Could not.');
-    expect(r.diff).toEqual({ changed: [], added: [], removed: [] });
   }, 120_000);
 });
