@@ -152,7 +152,7 @@ describe('a model editing a deck', () => {
     const res = await generate(t, org.secret, { prompt: 'What is the title?', mode: 'ask', run_id: first.run_id }, 'slides');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ summary: 'The deck is titled "Roadmap 2027".', download_url: null });
-    expect(fake.requests[0].body.tools.map((x: any) => x.function.name).sort()).toEqual(['finish', 'get_outline', 'read_slide']);
+    expect(fake.requests[0].body.tools.map((x: any) => x.function.name).sort()).toEqual(['finish', 'get_outline', 'read_part', 'read_slide']);
     expect(toolResults().join('')).toContain('Roadmap 2027');
     expect((await runDocument(t, org.secret, first.run_id)).version).toBe(version);
   });
