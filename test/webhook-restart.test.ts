@@ -73,7 +73,7 @@ describe('webhook delivery across a server restart', () => {
     const first = await startAgentServer(env);
     servers.push(first);
     const token = (await runCli(['token', '--sub', 'webhook-restart', '--email', 'w@example.com'], env)).stdout.trim();
-    const signup = await fetch(`${first.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Restart' }) });
+    const signup = await fetch(`${first.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Restart', tier: 'free' }) });
     const org = (await signup.json()) as { secret: string };
     const sub = await api(first, org.secret, '/webhooks', { url: `${r.url}/hook`, events: ['run.completed'] });
 
