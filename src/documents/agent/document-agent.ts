@@ -59,6 +59,8 @@ interface LoadedDocument {
   origin: 'new' | 'run' | 'init_file';
   /** A fill-in (`fields`): what was filled; the task then ends without the model. */
   fill?: unknown;
+  /** A template whose content the request keeps: the document is a result even if the model changes nothing. */
+  kept?: boolean;
 }
 
 export class DocumentAgent implements AgentRunner {
@@ -105,7 +107,7 @@ export class DocumentAgent implements AgentRunner {
     const loopStarted = Date.now();
     const events: LoopEvent[] = [];
     const turn = { task_id: input.task.task_id, run_id: input.run.run_id, org_id: input.task.org_id, prompt, mode };
-    const outcome = () => outcomeProblems({ adapter, doc, request: planRequest, origin: loaded.origin, changes });
+    const outcome = () => outcomeProblems({ adapter, doc, request: planRequest, origin: loaded.origin, changes, startsComplete: loaded.kept === true });
     const request = [prompt, adapter.requestContext?.(input.request)].filter(Boolean).join('\n\n');
     let loop;
     try {
@@ -231,7 +233,7 @@ export class DocumentAgent implements AgentRunner {
     const template = this.d.templates?.refOf(input.request);
     if (template && !input.request.run_id) {
       const opened = await this.d.templates!.open(input.task.org_id, adapter.format, template, input.request);
-      return { doc: opened.doc, origin: opened.kept ? 'init_file' : 'new', ...(opened.fill ? { fill: opened.fill } : {}) };
+      return { doc: opened.doc, origin: opened.kept ? 'init_file' : 'new', kept: opened.kept, ...(opened.fill ? { fill: opened.fill } : {}) };
     }
     return { doc: adapter.create(), origin: 'new' };
   }

@@ -16,6 +16,8 @@ export interface OutcomeInput {
   origin: 'new' | 'run' | 'init_file';
   /** What the tools recorded as changed, in words, in order. */
   changes: readonly string[];
+  /** The starting document is already a result the request asked for (a template whose content it keeps). */
+  startsComplete?: boolean;
 }
 
 export interface OutcomeCheck {
@@ -33,7 +35,7 @@ const formatCheck: OutcomeCheck = {
 /** Something must have changed: an action that changes nothing did not do what was asked. */
 const changedCheck: OutcomeCheck = {
   name: 'changed',
-  check: (o) => (o.changes.length ? [] : [o.origin === 'new'
+  check: (o) => (o.changes.length || o.startsComplete ? [] : [o.origin === 'new'
     ? 'nothing has been built: the document is still the empty starting document'
     : 'nothing in the document has been changed yet']),
 };
