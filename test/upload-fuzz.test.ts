@@ -51,7 +51,10 @@ describe('hostile documents', () => {
       const fileId = up.json().file_id;
       const format = /\.xlsx$/.test(doc.filename) ? 'excel' : 'word';
       const gen = await t.inject({ method: 'POST', url: `/api/v1/${format}/generate`, headers: { 'x-api-key': a.secret }, payload: { prompt: 'Add a short summary at the end.', init_file: fileId } });
-      expect(gen.statusCode, `${doc.name} init_file: ${gen.body}`).toBeLessThan(500);
+      // 4xx with a reason, or handled; the one 5xx allowed is the documented 502 upstream_error of a run
+      // whose engine could not carry out the request (no hollow success), which is not a crash.
+      const noHollowSuccess = gen.statusCode === 502 && gen.json().error === 'upstream_error' && /Nothing was built, and nothing was charged/.test(gen.json().message);
+      if (!noHollowSuccess) expect(gen.statusCode, `${doc.name} init_file: ${gen.body}`).toBeLessThan(500);
       if (gen.statusCode === 200 && gen.json().download_url) expect(await textOf((await fetchBytes(t, gen.json().download_url)).body), doc.name).not.toMatch(SECRET_MARKERS);
       const conv = await t.inject({ method: 'POST', url: `/api/v1/files/${fileId}/convert`, headers: { 'x-api-key': a.secret }, payload: { format: 'pdf' } });
       expect(conv.statusCode, `${doc.name} convert: ${conv.body}`).toBeLessThan(500);
