@@ -88,6 +88,8 @@ export interface RunsConfig {
   pollSeconds: number;
   sweepIntervalMs: number;
   shutdownGraceSeconds: number;
+  /** Idle time after which a task's event stream sends a heartbeat. */
+  sseHeartbeatMs: number;
 }
 
 export interface LlmProviderConfig {

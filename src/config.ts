@@ -157,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       pollSeconds: v.FOLIO_QUEUE_POLL_SECONDS as number,
       sweepIntervalMs: v.FOLIO_RUNS_SWEEP_INTERVAL_MS as number,
       shutdownGraceSeconds: v.FOLIO_SHUTDOWN_GRACE_SECONDS as number,
+      sseHeartbeatMs: v.FOLIO_SSE_HEARTBEAT_MS as number,
     },
     export: {
       poolSize: (v.FOLIO_EXPORT_POOL_SIZE as number | undefined) ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),

@@ -1,4 +1,4 @@
-// LISTEN/NOTIFY for Folio's own channels (task finished, task cancel requested). Publishers send
+// LISTEN/NOTIFY for Folio's own channels (task finished, task cancel requested, task progress). Publishers send
 // `pg_notify` inside the transaction that makes the change, so listeners hear of it only once it is
 // committed. On PGlite the listener is the one in-process session (through the session lock); on
 // PostgreSQL it is one dedicated connection per process, reconnected when it drops. Listeners must
@@ -13,6 +13,8 @@ export const CHANNELS = {
   taskDone: 'folio_task_done',
   /** payload: task_id; someone asked to cancel the task. */
   taskCancel: 'folio_task_cancel',
+  /** payload: task_id; new progress events of the task were stored (src/runs/task-events.repository.ts). */
+  taskEvent: 'folio_task_event',
   /** payload: a count; that many webhook deliveries became due (each process wakes as many idle delivery workers). */
   webhookDue: 'folio_webhook_due',
 } as const;

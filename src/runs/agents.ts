@@ -4,6 +4,7 @@
 import type { Readable } from 'node:stream';
 import type { Format } from '../config.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
+import type { ProgressSink } from './task-progress.ts';
 
 export type { Format } from '../config.ts';
 export const FORMATS: readonly Format[] = ['word', 'excel', 'slides'];
@@ -35,6 +36,8 @@ export interface AgentInput {
   creditBudget: number;
   /** Records the task's current phase (visible to pollers). */
   reportPhase(phase: TaskPhase): Promise<void>;
+  /** Where the agent reports its visible steps and tool calls, for the task's progress stream (absent: nowhere). */
+  progress?: ProgressSink;
   /** Aborted on timeout_ms, cancellation or worker shutdown: stop promptly and throw. */
   signal: AbortSignal;
 }

@@ -23,6 +23,8 @@ import { RunsService } from './runs.service.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
 import { SlotGate } from './slot-gate.ts';
 import { TaskFinalizer, type UsageRecorder } from './task-finalizer.ts';
+import { TaskEventsRepository } from './task-events.repository.ts';
+import { TaskEventStreams } from './task-event-stream.ts';
 import { TaskRunner } from './task-runner.ts';
 import { TaskWaiter } from './task-waiter.ts';
 import { TasksRepository } from './tasks.repository.ts';
@@ -64,6 +66,8 @@ export interface RunsModule {
   sweeper: RunsSweeper;
   workers: WorkerRuntime;
   waiter: TaskWaiter;
+  /** Open progress streams of this process (GET /tasks/{id}/events). */
+  taskEvents: TaskEventStreams;
   /** Starts the queue client and the notification listener (not the workers). */
   start(): Promise<void>;
   /** Drains workers (graceful, FOLIO_SHUTDOWN_GRACE_SECONDS), then stops the queue and listener. */
@@ -82,8 +86,9 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
   const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db), d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
+  const taskEvents = new TaskEventsRepository(db);
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
-  const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, log: d.log });
+  const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, events: taskEvents, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
   const workers = new WorkerRuntime(d.config, jobs, runner, sweeper, d.log);
   return {
@@ -97,6 +102,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     sweeper,
     workers,
     waiter,
+    taskEvents: new TaskEventStreams({ tasks: tasksRepo, events: taskEvents, notifications, heartbeatMs: d.config.runs.sseHeartbeatMs, log: d.log }),
     async start() {
       await notifications.start();
       await jobs.start();

@@ -9,6 +9,8 @@ import type { GenerateService } from './generate.service.ts';
 import type { RunLinks } from './run-links.ts';
 import type { RunsService } from './runs.service.ts';
 import type { TasksService } from './tasks.service.ts';
+import type { TaskEventStreams } from './task-event-stream.ts';
+import { taskEventsRoutes } from './task-events.routes.ts';
 import * as S from './runs.schemas.ts';
 import { presentAccepted, presentGenerateResult, presentRun, presentTask } from './runs.presenters.ts';
 
@@ -17,6 +19,7 @@ export interface RunsRouteDeps {
   tasks: TasksService;
   runs: RunsService;
   links: RunLinks;
+  taskEvents: TaskEventStreams;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -65,6 +68,8 @@ export async function runsRoutes(fastify: FastifyInstance, deps: RunsRouteDeps):
       response: responses({ 200: S.Task }, [...API_KEY_ERRORS, 404, 410]),
     },
   }, async (request) => presentTask(await deps.runs.taskView(await deps.tasks.get(request.apiKey!.org_id, request.params.task_id))));
+
+  await taskEventsRoutes(fastify, deps);
 
   app.post('/tasks/:task_id/cancel', {
     ...apiKeyRoute,

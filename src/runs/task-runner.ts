@@ -19,7 +19,9 @@ import type { RunsRepository } from './runs.repository.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
 import type { SlotGate } from './slot-gate.ts';
 import type { StoredArtifact, TaskFinalizer } from './task-finalizer.ts';
+import type { TaskEventsRepository } from './task-events.repository.ts';
 import { newJobId, sendTaskJob } from './task-jobs.ts';
+import { TaskProgress } from './task-progress.ts';
 import { isTerminal, type TaskRow, type TasksRepository } from './tasks.repository.ts';
 
 const CANCEL_POLL_MS = 1000;
@@ -47,6 +49,7 @@ export interface TaskRunnerDeps {
   agents: AgentRegistry;
   blobs: BlobStore;
   notifications: Notifications;
+  events: TaskEventsRepository;
   log: FastifyBaseLogger;
 }
 
@@ -127,11 +130,16 @@ export class TaskRunner {
       this.d.tasks.isCancelRequested(task.task_id).then((yes) => { if (yes) stop('cancel'); }, () => {});
     }, CANCEL_POLL_MS);
     let result: AgentResult;
+    // The task's progress events; written out before any terminal move, so a stream that sees the task
+    // ended has already seen every step.
+    const progress = new TaskProgress(this.d.events, task, this.d.log);
     try {
+      await progress.phase('starting');
       const current = await this.currentArtifact(task);
-      const run = this.runAgent(agent, task, attempt, current, controller.signal);
+      const run = this.runAgent(agent, task, attempt, current, controller.signal, progress);
       result = await abortable(run, controller.signal);
     } catch (err) {
+      await progress.close();
       const reason = err instanceof TaskStopped ? err.reason : controller.signal.aborted ? (controller.signal.reason as TaskStopped).reason : null;
       if (reason === 'shutdown') throw err; // the queue hands the job to another worker, which takes over
       if (reason === 'timeout') return void (await this.d.finalizer.fail(task, held, timeoutError(task), agent.name));
@@ -145,8 +153,9 @@ export class TaskRunner {
       jobSignal.removeEventListener('abort', onShutdown);
     }
     try {
-      await this.finish(task, attempt, agent, result);
+      await this.finish(task, attempt, agent, result, progress);
     } catch (err) {
+      await progress.close();
       // Recording a finished document failed. If the failure can be recorded, the task ends here, once:
       // rethrowing would make the queue retry it as if this worker had died, with the same outcome.
       this.d.log.error({ err, task_id: task.task_id }, 'could not record the finished task');
@@ -158,7 +167,7 @@ export class TaskRunner {
     }
   }
 
-  private runAgent(agent: AgentRunner, task: TaskRow, attempt: number, current: CurrentArtifact | null, signal: AbortSignal): Promise<AgentResult> {
+  private runAgent(agent: AgentRunner, task: TaskRow, attempt: number, current: CurrentArtifact | null, signal: AbortSignal, progress: TaskProgress): Promise<AgentResult> {
     const request = task.request as GenerateRequest;
     return agent.run({
       task: { task_id: task.task_id, run_id: task.run_id, org_id: task.org_id, format: task.format, mode: task.mode, timeout_ms: task.timeout_ms, attempt },
@@ -166,15 +175,20 @@ export class TaskRunner {
       request,
       current,
       creditBudget: task.reserved_credits,
-      reportPhase: (phase) => this.d.tasks.setPhase(task.task_id, attempt, phase),
+      reportPhase: async (phase) => {
+        await this.d.tasks.setPhase(task.task_id, attempt, phase);
+        await progress.phase(phase);
+      },
+      progress,
       signal,
     });
   }
 
-  private async finish(task: TaskRow, attempt: number, agent: AgentRunner, result: AgentResult): Promise<void> {
+  private async finish(task: TaskRow, attempt: number, agent: AgentRunner, result: AgentResult, progress: TaskProgress): Promise<void> {
     let stored: StoredArtifact | null = null;
     if (result.artifact) {
       await this.d.tasks.setPhase(task.task_id, attempt, 'saving');
+      await progress.phase('saving');
       const key = artifactBlobKey(task.org_id, task.run_id, task.task_id, attempt);
       const given = (task.request as GenerateRequest).file_name;
       const fileName = given ?? result.artifact.fileName;
@@ -188,9 +202,11 @@ export class TaskRunner {
         this.d.log.error({ err, task_id: task.task_id }, 'could not store the document');
         const full = asStorageFull(err);
         const failure = full ? { code: full.code, message: full.message } : { code: 'upstream_error', message: 'The document was produced but could not be stored. Retry the request.' };
+        await progress.close();
         return void (await this.d.finalizer.fail(task, { from: ['running'], attempt }, failure, agent.name));
       }
     }
+    await progress.close();
     const ended = await this.d.finalizer.complete(task, {
       attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, answer: result.answer ?? null, agentName: agent.name,
     });

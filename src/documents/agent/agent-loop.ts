@@ -166,7 +166,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         }
         outcomes = [];
       } else {
-        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns);
+        // The builtin engine's first turn is its whole plan: the task's progress can count it out exactly.
+        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns, modelId === 'builtin');
         outcomes = ran.outcomes;
         messages.push({ role: 'tool', content: ran.results });
         if (o.finished()) {
@@ -216,7 +217,7 @@ interface ToolCallLike { toolCallId: string; toolName: string; input: unknown }
  * Runs one turn's calls in order; `finish` last, and only when no other call of the turn failed and the
  * document holds the requested change. Repeats are answered without running.
  */
-async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
+async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number, planned: boolean): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
   const results = new Map<string, ToolResultPart>();
   const outcomes: CallOutcome[] = [];
   const put = (call: ToolCallLike, output: unknown, isError: boolean) => results.set(call.toolCallId, {
@@ -224,6 +225,8 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
     output: isError ? { type: 'error-text', value: String(output) } : typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: output as never },
   });
   const ordered = [...calls.filter((c) => c.toolName !== 'finish'), ...calls.filter((c) => c.toolName === 'finish')];
+  const work = calls.length - calls.filter((c) => c.toolName === 'finish').length;
+  if (work) o.toolbox.beginTurn(work, planned);
   for (const call of ordered) {
     const readOnly = o.toolbox.isReadOnly(call.toolName);
     if (call.toolName === 'finish') {

@@ -6,6 +6,7 @@ import { jsonSchema, type Tool } from 'ai';
 import type { ValidateFunction } from 'ajv';
 import { Type } from 'typebox';
 import { describeSchemaErrors, newAjv } from '../../llm/json-schema.ts';
+import type { ProgressSink } from '../../runs/task-progress.ts';
 import { defineTool, type AgentTool, type ToolOutput } from './format-adapter.ts';
 import { ToolError } from './tool-error.ts';
 
@@ -67,6 +68,10 @@ export class AgentToolbox {
   failedCalls = 0;
   /** Names of the tools called successfully so far (`finish` aside), in order, for the run's turns. */
   readonly succeeded: string[] = [];
+  /** The tool running now (its changes are the task's steps), or null between calls. */
+  current: string | null = null;
+  /** Where the task's progress goes (the task's event stream); absent: nowhere. */
+  progress: ProgressSink | null = null;
 
   constructor(tools: AgentTool[], onInternalError: (tool: string, err: unknown) => void) {
     for (const t of tools) this.tools.set(t.name, t);
@@ -90,11 +95,23 @@ export class AgentToolbox {
     } as Tool]));
   }
 
+  /** A model turn is about to run `calls` calls (`finish` aside); `planned`: they are the whole plan of the work. */
+  beginTurn(calls: number, planned: boolean): void {
+    this.progress?.beginTurn(calls, planned);
+  }
+
   async call(name: string, rawInput: unknown): Promise<ToolResult> {
     this.calls++;
-    const result = await this.run(name, rawInput);
+    this.current = name;
+    let result: ToolResult;
+    try {
+      result = await this.run(name, rawInput);
+    } finally {
+      this.current = null;
+    }
     if (result.isError) this.failedCalls++;
     else if (name !== 'finish') this.succeeded.push(name);
+    if (name !== 'finish') this.progress?.callDone();
     return result;
   }
 

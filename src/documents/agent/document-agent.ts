@@ -93,10 +93,13 @@ export class DocumentAgent implements AgentRunner {
     const changes: string[] = [];
     let finishSummary: string | null = null;
     const notices = new Set<string>();
-    const ctx = { doc, inputs, mode, noteChange: (c: string) => changes.push(c), addNotice: (n: string) => notices.add(n) };
+    // Each recorded change is also a step of the task's progress stream, attributed to the tool making it.
+    const noteChange = (c: string) => { changes.push(c); input.progress?.step(c, toolbox.current); };
+    const ctx = { doc, inputs, mode, noteChange, addNotice: (n: string) => notices.add(n) };
     const formatTools = adapter.tools(ctx).filter((t) => mode === 'action' || t.readOnly);
     const core = coreTools({ outline: () => adapter.outline(doc), finish: (s) => { finishSummary = s; } });
     const toolbox = new AgentToolbox([...core, ...formatTools], (tool, err) => this.d.log.error({ err, tool, task_id: input.task.task_id }, 'agent tool failed'));
+    toolbox.progress = input.progress ?? null;
     const actions = toolbox.succeeded;
     const planRequest = { prompt, mode, editing: loaded.origin !== 'new', request: input.request };
     const builtin = createBuiltinModel({
