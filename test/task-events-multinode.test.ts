@@ -90,7 +90,7 @@ describe.runIf(SERVICES.databaseUrl && SERVICES.redisUrl)('task progress streams
     expect(later.every((e) => Number(e.id) > Number(second.id))).toBe(true);
     expect(later.filter((e) => e.type === 'step')).toEqual([]);
     expect(later.at(-1)!.type).toBe('done');
-    const body = await getTask(b, org.secret, taskId);
+    const body = await getTask(a, org.secret, taskId); // the process that served the stream (links carry its public URL)
     expect(body.status).toBe('completed');
     expect(stable(later.at(-1)!.data)).toEqual(stable(body));
 
