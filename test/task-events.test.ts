@@ -186,6 +186,20 @@ describe('a model-driven generation', () => {
     expect(kinds.at(-1)!.type).toBe('done');
   });
 
+  it('ends with done (cancelled) when the task is cancelled mid-stream', async () => {
+    const org = await t.signup();
+    const taskId = await startSlowTask(org.secret, 10_000);
+    const s = await openSse(eventsUrl(t, taskId), auth(org.secret));
+    await s.next((e) => e.type === 'step');
+    const cancel = await t.inject({ method: 'POST', url: `/api/v1/tasks/${taskId}/cancel`, headers: auth(org.secret) });
+    expect([200, 202]).toContain(cancel.statusCode);
+    await s.ended;
+    const done = checkStream(s, taskId);
+    expect(done.data.status).toBe('cancelled');
+    expect(stable(done.data)).toEqual(stable((await getTask(t, org.secret, taskId)).json()));
+    expect(s.events.at(-2)).toMatchObject({ type: 'progress', data: { status: 'cancelled', phase: 'done' } });
+  });
+
   it('frees the listener of a client that leaves', async () => {
     const org = await t.signup();
     const taskId = await startSlowTask(org.secret, 2000);
@@ -232,5 +246,27 @@ describe('a model-driven generation', () => {
     for (const s of streams) expect(stable(checkStream(s, taskId).data)).toEqual(stable(body));
     await new Promise((r) => setTimeout(r, 50));
     expect(t.app.ctx.runs.taskEvents.stats()).toEqual({ streams: 0, listeners: 0 });
+  }, 60_000);
+});
+
+describe('server shutdown', () => {
+  it('ends open streams so the server closes promptly (clients reconnect elsewhere with Last-Event-ID)', async () => {
+    const fake = await startFakeLlmServer();
+    const t = await startTestApp(withRuns({}), { listen: true, env: providerEnv(fake, { FOLIO_LLM_DEFAULT_MODEL: 'local-llama', FOLIO_LLM_FALLBACK_MODELS: 'local-llama' }) });
+    try {
+      const org = await t.signup();
+      fake.enqueue({ toolCalls: [{ name: 'add_slide', args: { layout: 'title', title: 'Launch plan' } }] }, { toolCalls: [{ name: 'finish', args: { summary: 'Done.' } }], delayMs: 30_000 });
+      const taskId = (await generate(t, org.secret, { prompt: 'A launch deck', async: true }, 'slides')).json().task_id;
+      const s = await openSse(eventsUrl(t, taskId), auth(org.secret));
+      await s.next((e) => e.type === 'step');
+      const closing = Date.now();
+      await t.close();
+      await s.ended;
+      const closeMs = Date.now() - closing;
+      expect(closeMs).toBeLessThan(15_000);
+      expect(s.events.at(-1)!.type).not.toBe('done');
+    } finally {
+      await fake.close();
+    }
   }, 60_000);
 });
