@@ -183,8 +183,10 @@ describe('OpenAPI and docs', () => {
       for (const [method, op] of Object.entries<any>(ops)) {
         for (const [status, r] of Object.entries<any>(op.responses)) {
           if (status === '204') continue;
-          // JSON for every API answer; WOPI's file bodies are octet-stream and its lock answers are empty.
-          const media = p.startsWith('/api/v1/embed-wopi/') ? Object.values<any>(r.content ?? {})[0] : r.content?.['application/json'];
+          // JSON for every API answer; WOPI's file bodies are octet-stream and its lock answers are empty;
+          // a task's progress stream is text/event-stream.
+          const media = p.startsWith('/api/v1/embed-wopi/') ? Object.values<any>(r.content ?? {})[0]
+            : p === '/api/v1/tasks/{task_id}/events' && status === '200' ? r.content?.['text/event-stream'] : r.content?.['application/json'];
           expect(media?.schema, `${method} ${p} ${status}`).toBeDefined();
         }
       }
