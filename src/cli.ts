@@ -1,9 +1,11 @@
-// folio serve | worker | migrate | token | org | credits
+// folio serve | worker | migrate | token | org | credits grant (server administration, here), and the
+// document commands login | generate | export | runs | tasks | files | webhooks | credits (src/cli/).
 // First, before any other module loads: see the file (keeps process.nextTick on V8's fast path).
 import './infra/tick-shapes.ts';
 import { parseArgs } from 'node:util';
 import { ConfigError, describeBackends, loadConfig, TIERS, type Tier } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
+import { CLIENT_USAGE } from './cli/usage.ts';
 
 const USAGE = `Usage: folio <command> [options]
 
@@ -21,7 +23,9 @@ Commands:
   credits grant --org <org_id> --amount <n> --reason <text>
                                           Grant credits to an organization (recorded in its ledger).
 
-Configuration comes from environment variables; see the README.`;
+Configuration comes from environment variables; see the README.
+
+${CLIENT_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -124,6 +128,12 @@ async function credits(args: string[]): Promise<void> {
   }
 }
 
+async function client(command: string, args: string[]): Promise<void> {
+  const { CLIENT_COMMANDS, runClientCommand } = await import('./cli/index.ts');
+  if (!CLIENT_COMMANDS.has(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
+  process.exit(await runClientCommand(command, args));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
@@ -132,12 +142,12 @@ async function main(argv: string[]): Promise<void> {
     case 'token': return token(args);
     case 'org': return org(args);
     case 'worker': return worker(args);
-    case 'credits': return credits(args);
+    case 'credits': return args[0] === 'grant' ? credits(args) : client(command, args);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(`${USAGE}\n`);
       return;
     default:
-      fail(`Unknown command "${command}".\n\n${USAGE}`);
+      return client(command, args);
   }
 }
 
