@@ -21,7 +21,7 @@ beforeAll(async () => {
   key = (await s.signup()).secret;
   home = fs.mkdtempSync(path.join(s.work, 'home-'));
   env = { XDG_CONFIG_HOME: path.join(home, 'xdg') };
-}, 120_000);
+}, 300_000);
 afterAll(async () => { await s?.close(); });
 
 describe('folio login', () => {

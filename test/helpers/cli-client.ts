@@ -35,7 +35,8 @@ export async function startCliServer(extraEnv: Record<string, string> = {}): Pro
     env.DATABASE_URL = db.url;
     drop = db.drop;
   }
-  const server = await startServer(env);
+  // A first boot migrates a fresh database: on a machine shared by many test runs that can pass 90 s.
+  const server = await startServer(env, { bootTimeoutMs: 240_000 });
   let n = 0;
   return {
     server,
