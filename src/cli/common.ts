@@ -49,7 +49,7 @@ export interface Parsed<O extends Options> {
  * UsageError on unknown options, missing values or a wrong number of positionals.
  */
 export function parse<O extends Options>(args: string[], options: O, usage: string, positionals: [min: number, max: number] = [0, 0]): Parsed<O> | null {
-  let parsed;
+  let parsed: { values: Record<string, any>; positionals: string[] };
   try {
     parsed = parseArgs({ args, options: { ...GLOBAL_OPTIONS, ...options }, allowPositionals: true, strict: true });
   } catch (err) {

@@ -23,10 +23,11 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
   const view = opts.json ? null : createProgressView({ tty: term.stderrTty, columns: term.columns, write: (t) => { process.stderr.write(t); } });
   const stop = new AbortController();
   const promptStop = new AbortController();
-  let outcome: { kind: 'cancelled'; task: any } | { kind: 'detached' } | null = null;
+  // Set by the SIGINT handler (a closure), read once waiting stops.
+  const state: { outcome: { kind: 'cancelled'; task: any } | { kind: 'detached' } | null } = { outcome: null };
   let asking = false;
 
-  const detach = () => { outcome = { kind: 'detached' }; stop.abort(); };
+  const detach = () => { state.outcome = { kind: 'detached' }; stop.abort(); };
   const onSigint = async () => {
     if (asking || !term.stdinTty) return detach();
     asking = true;
@@ -44,7 +45,7 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
     }
     if (!/^\s*y(es)?\s*$/i.test(answer)) return detach();
     try {
-      outcome = { kind: 'cancelled', task: await client.tasks.cancel(taskId) };
+      state.outcome = { kind: 'cancelled', task: await client.tasks.cancel(taskId) };
       stop.abort();
     } catch (err) {
       io.err(`Could not cancel ${taskId}: ${(err as Error).message}`); // e.g. it completed meanwhile: keep following
@@ -63,7 +64,7 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
     promptStop.abort();
   }
 
-  const ended = outcome as typeof outcome;
+  const ended = state.outcome;
   if (ended?.kind === 'detached') {
     view?.clear();
     if (opts.json) printJson({ task_id: taskId, status: 'detached' });

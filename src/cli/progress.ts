@@ -18,6 +18,7 @@ export interface ProgressOptions {
 }
 
 const WIDTH = 24;
+const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
 export function createProgressView(opts: ProgressOptions): ProgressView {
   let percent = 0;
@@ -42,7 +43,8 @@ export function createProgressView(opts: ProgressOptions): ProgressView {
         const d = event.data ?? {};
         const nextPhase = String(d.phase ?? d.status ?? phase);
         const nextPercent = Number.isFinite(d.progress) ? Math.max(0, Math.min(100, Math.round(d.progress))) : percent;
-        const phaseChanged = nextPhase !== phase;
+        // The end is drawn by `done`; a phase line per change until then.
+        const phaseChanged = nextPhase !== phase && !TERMINAL.has(String(d.status));
         phase = nextPhase;
         percent = Math.max(percent, nextPercent);
         if (opts.tty) {

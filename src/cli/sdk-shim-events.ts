@@ -19,10 +19,14 @@ export async function* openTaskEvents(client: Folio, taskId: string, opts: { las
   for (let reconnects = 0; reconnects < 5; reconnects++) {
     const res = await openStream(client, taskId, lastEventId, opts.signal);
     if (!res) break;
-    for await (const event of parseStream(res, opts.signal)) {
-      if (event.id) lastEventId = event.id;
-      yield event;
-      if (event.type === 'done') return;
+    try {
+      for await (const event of parseStream(res, opts.signal)) {
+        if (event.id) lastEventId = event.id;
+        yield event;
+        if (event.type === 'done') return;
+      }
+    } catch (err) {
+      if (opts.signal?.aborted) throw err; // a dropped or timed-out connection is resumed below
     }
     if (opts.signal?.aborted) return;
   }

@@ -93,7 +93,7 @@ export class Folio {
     }
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
-    let body: BodyInit | undefined;
+    let body: FormData | string | undefined;
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] = 'application/json'; }
     for (let attempt = 0; ; attempt++) {
@@ -260,7 +260,7 @@ async function formOf(input: string | Blob | Uint8Array, filename?: string): Pro
     const path = await import('node:path');
     form.append('file', await fs.openAsBlob(input), filename ?? path.basename(input));
   } else {
-    form.append('file', input instanceof Blob ? input : new Blob([input as BlobPart]), filename ?? 'file');
+    form.append('file', input instanceof Blob ? input : new Blob([input as Uint8Array<ArrayBuffer>]), filename ?? 'file');
   }
   return form;
 }

@@ -86,8 +86,10 @@ describe('folio generate on a terminal', () => {
     const lines = during.split('\n');
     const barLine = lines.findIndex((l) => BAR.test(l));
     expect(lines[barLine]).toMatch(/^\[█+░+\] +\d{1,2}%  writing/); // partly filled while the agent writes
-    expect(lines.slice(0, barLine).some((l) => /^ {2}→ planning$/.test(l))).toBe(true); // step lines above the bar
+    // The line above the bar: the phase the task moved to (planning can pass between two polls; the SSE
+    // stream adds the agent's own steps, `✓ Added slide ...`, rendered by src/cli/progress.test.ts).
     expect(lines.slice(0, barLine).some((l) => /^ {2}→ writing$/.test(l))).toBe(true);
+    expect(lines.slice(barLine + 1).join('').trim()).toBe(''); // the bar is the last thing on the screen
 
     const after = await waitForScreen('progress', (t) => /EXIT=\d+/.test(t));
     keep('progress-after', after);
