@@ -90,7 +90,8 @@ async function* poll(client: Folio, taskId: string, signal?: AbortSignal): Async
   let last = '';
   let delay = 250;
   for (;;) {
-    const task = await client.tasks.get(taskId);
+    signal?.throwIfAborted();
+    const task = await client.request('GET', `/tasks/${encodeURIComponent(taskId)}`, { signal });
     if (TERMINAL.has(task.status)) {
       yield { type: 'progress', data: { task_id: taskId, status: task.status, phase: task.phase ?? null, progress: task.status === 'completed' ? 100 : progressOf(task) } };
       yield { type: 'done', data: task };
@@ -102,12 +103,17 @@ async function* poll(client: Folio, taskId: string, signal?: AbortSignal): Async
       delay = 250;
       yield { type: 'progress', data: { task_id: taskId, status: task.status, phase: task.phase ?? task.status, progress: progressOf(task) } };
     }
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, delay);
-      signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
-    });
+    await sleep(delay, signal);
     delay = Math.min(1000, delay * 1.5);
   }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+  });
 }
 
 function progressOf(task: any): number {

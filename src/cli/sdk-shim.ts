@@ -47,7 +47,9 @@ export interface FolioOptions { apiKey?: string; baseUrl?: string; maxRetries?: 
 interface RequestOptions { body?: unknown; query?: Record<string, unknown>; headers?: Record<string, string>; signal?: AbortSignal }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** Waits, or rejects as soon as the signal aborts (at once when it already has). */
 const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
+  if (signal?.aborted) return reject(signal.reason);
   const timer = setTimeout(resolve, ms);
   signal?.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
 });
