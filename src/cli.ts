@@ -1,9 +1,11 @@
-// folio serve | worker | migrate | token | org | credits
+// folio serve | worker | migrate | token | org | credits grant (server administration, here), and the
+// document commands login | generate | export | runs | tasks | files | webhooks | credits (src/cli/).
 // First, before any other module loads: see the file (keeps process.nextTick on V8's fast path).
 import './infra/tick-shapes.ts';
 import { parseArgs } from 'node:util';
-import { ConfigError, describeBackends, loadConfig, TIERS, type Tier } from './config.ts';
-import { DatabaseInUseError } from './db/database.ts';
+// The server modules (config, database) load lazily: the document commands need none of them and start faster.
+import type { Tier } from './config.ts';
+import { CLIENT_USAGE } from './cli/usage.ts';
 
 const USAGE = `Usage: folio <command> [options]
 
@@ -21,7 +23,9 @@ Commands:
   credits grant --org <org_id> --amount <n> --reason <text>
                                           Grant credits to an organization (recorded in its ledger).
 
-Configuration comes from environment variables; see the README.`;
+Configuration comes from environment variables; see the README.
+
+${CLIENT_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -29,6 +33,7 @@ function fail(message: string): never {
 }
 
 async function serve(): Promise<void> {
+  const { loadConfig, describeBackends } = await import('./config.ts');
   const config = loadConfig();
   const { buildApp, API_PREFIX } = await import('./app.ts');
   const app = await buildApp(config);
@@ -52,6 +57,7 @@ async function serve(): Promise<void> {
 }
 
 async function migrate(): Promise<void> {
+  const { loadConfig } = await import('./config.ts');
   const config = loadConfig();
   const { openDatabase, migrateToLatest } = await import('./db/database.ts');
   const database = await openDatabase(config);
@@ -67,6 +73,7 @@ async function migrate(): Promise<void> {
 async function token(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { sub: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, ttl: { type: 'string' }, server: { type: 'string' }, local: { type: 'boolean' } } });
   if (!values.sub || !values.email) fail('Usage: folio token --sub <id> --email <email> [--name <name>] [--ttl <seconds>] [--server <url> | --local]');
+  const { loadConfig } = await import('./config.ts');
   const config = loadConfig();
   const ttl = values.ttl ? Number(values.ttl) : config.localTokenTtlSeconds;
   if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400) fail('--ttl must be a whole number of seconds between 60 and 86400');
@@ -85,6 +92,7 @@ async function org(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const { values } = parseArgs({ args: rest, options: { org: { type: 'string' }, tier: { type: 'string' } } });
   if (!values.org || !['suspend', 'activate', 'set-tier'].includes(action)) fail(USAGE);
+  const { loadConfig, TIERS } = await import('./config.ts');
   if (action === 'set-tier' && !TIERS.includes(values.tier as Tier)) fail(`--tier must be one of ${TIERS.join(', ')}`);
   const config = loadConfig();
   const { Logger } = await import('./infra/cli-logger.ts');
@@ -100,6 +108,7 @@ async function org(args: string[]): Promise<void> {
 }
 
 async function worker(args: string[]): Promise<void> {
+  const { loadConfig } = await import('./config.ts');
   const config = loadConfig();
   const { runWorker, parseConcurrency } = await import('./jobs/worker.cli.ts');
   let concurrency: number;
@@ -114,6 +123,7 @@ async function worker(args: string[]): Promise<void> {
 }
 
 async function credits(args: string[]): Promise<void> {
+  const { loadConfig } = await import('./config.ts');
   const config = loadConfig();
   const { creditsCommand, UsageError } = await import('./credits/credits.cli.ts');
   try {
@@ -124,6 +134,12 @@ async function credits(args: string[]): Promise<void> {
   }
 }
 
+async function client(command: string, args: string[]): Promise<void> {
+  const { CLIENT_COMMANDS, runClientCommand } = await import('./cli/index.ts');
+  if (!CLIENT_COMMANDS.has(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
+  process.exit(await runClientCommand(command, args));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
@@ -132,16 +148,17 @@ async function main(argv: string[]): Promise<void> {
     case 'token': return token(args);
     case 'org': return org(args);
     case 'worker': return worker(args);
-    case 'credits': return credits(args);
+    case 'credits': return args[0] === 'grant' ? credits(args) : client(command, args);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(`${USAGE}\n`);
       return;
     default:
-      fail(`Unknown command "${command}".\n\n${USAGE}`);
+      return client(command, args);
   }
 }
 
-main(process.argv.slice(2)).catch((err) => {
+main(process.argv.slice(2)).catch(async (err) => {
+  const [{ ConfigError }, { DatabaseInUseError }] = await Promise.all([import('./config.ts'), import('./db/database.ts')]);
   if (err instanceof ConfigError || err instanceof DatabaseInUseError) fail(err.message);
   if (err?.code === 'not_found') fail(err.message);
   process.stderr.write(`${err?.stack ?? err}\n`);

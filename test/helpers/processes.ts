@@ -34,7 +34,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, opts: { bootTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
     cwd: ROOT,
@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (d) => { out += d; });
   const url = `http://127.0.0.1:${port}`;
   // Generous: a loaded CI machine (2 cores shared) can take well over 30 s to boot a server.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (opts.bootTimeoutMs ?? 90_000);
   while (!out.includes('Folio listening')) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${out}`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start: ${out}`); }
