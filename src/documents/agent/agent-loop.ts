@@ -166,7 +166,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         }
         outcomes = [];
       } else {
-        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns);
+        // Cut off at the output token limit: the last call was being written and its arguments are incomplete.
+        const cut = result.finishReason === 'length' ? result.toolCalls.at(-1)!.toolCallId : null;
+        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns, cut);
         outcomes = ran.outcomes;
         messages.push({ role: 'tool', content: ran.results });
         if (o.finished()) {
@@ -216,7 +218,7 @@ interface ToolCallLike { toolCallId: string; toolName: string; input: unknown }
  * Runs one turn's calls in order; `finish` last, and only when no other call of the turn failed and the
  * document holds the requested change. Repeats are answered without running.
  */
-async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
+async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number, cut: string | null = null): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
   const results = new Map<string, ToolResultPart>();
   const outcomes: CallOutcome[] = [];
   const put = (call: ToolCallLike, output: unknown, isError: boolean) => results.set(call.toolCallId, {
@@ -226,6 +228,14 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
   const ordered = [...calls.filter((c) => c.toolName !== 'finish'), ...calls.filter((c) => c.toolName === 'finish')];
   for (const call of ordered) {
     const readOnly = o.toolbox.isReadOnly(call.toolName);
+    if (call.toolCallId === cut) {
+      // Never run a call whose arguments were cut off: what parsed of them would write half the content.
+      o.toolbox.calls++;
+      o.toolbox.failedCalls++;
+      put(call, `Not run: your answer was cut off at the output token limit while writing this ${call.toolName} call, so its arguments are incomplete. Send it again in smaller parts.`, true);
+      outcomes.push({ tool: call.toolName, readOnly: false, failed: true, cutOff: true });
+      continue;
+    }
     if (call.toolName === 'finish') {
       const failedHere = outcomes.filter((x) => x.failed && !x.readOnly).length;
       const problems = o.outcome();

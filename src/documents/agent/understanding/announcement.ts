@@ -16,11 +16,12 @@ export interface Announcement {
   missing: string[];
 }
 
-const LEAD = /\b(?:announc(?:e|es|ing)|to announce|notify(?:ing)?(?:\s+\w+){0,3}\s+(?:that|of|about)|inform(?:ing)?(?:\s+\w+){0,3}\s+(?:that|of|about)|tell(?:ing)?(?:\s+\w+){0,3}\s+that|letting(?:\s+\w+){0,3}\s+know\s+(?:that|about)|let(?:\s+\w+){0,3}\s+know\s+(?:that|about)|about the fact that|saying that|ankündig\w*,?\s+dass|mitteil\w*,?\s+dass|informier\w*,?\s+dass|anunciando que|anunciar que|informando que|annonçant que|annoncer que|informant que)\s+(?:that\s+)?((?:[^.!?\n]|(?<=\d)\.){6,300})/iu;
+const LEAD = /\b(?:an{1,2}oun?c(?:e|es|ing)|to announce|notify(?:ing)?(?:\s+\w+){0,3}\s+(?:that|of|about)|inform(?:ing)?(?:\s+\w+){0,3}\s+(?:that|of|about)|tell(?:ing)?(?:\s+\w+){0,3}\s+that|letting(?:\s+\w+){0,3}\s+know\s+(?:that|about)|let(?:\s+\w+){0,3}\s+know\s+(?:that|about)|about the fact that|saying that|ankündig\w*,?\s+dass|mitteil\w*,?\s+dass|informier\w*,?\s+dass|anunciando que|anunciar que|informando que|annonçant que|annoncer que|informant que)\s+(?:that\s+)?((?:[^.!?\n]|(?<=\d)\.){6,300})/iu;
 const INVITE = /\b(?:invit(?:e|es|ing|ation)(?:\s+\w+){0,3}?\s+to|einladung\s+zu[mr]?|einladen\s+zu[mr]?|invitación\s+a(?:l)?|invitation\s+(?:à|au))\s+([^.!?\n]{4,300})/iu;
 
 /** Verbs of news, as their noun ("the office moves" -> "Office move"). */
 const NOUNS: [RegExp, string][] = [
+  [/^(is|are|will be|takes place|will take place|happens)\b/i, ''],
   [/^(moves?|is moving|will move|relocates?|is relocating|will relocate)\b/i, 'move'],
   [/^(opens?|is opening|will open)\b/i, 'opening'], [/^(closes?|is closing|will close)\b/i, 'closure'],
   [/^(launch(?:es)?|is launching|will launch)\b/i, 'launch'], [/^(changes?|is changing|will change)\b/i, 'change'],
@@ -41,6 +42,11 @@ const GENERIC = ['the background to this news', 'what changes for the reader and
 const DATE_TAIL = /\s+(?:on|from|as of|starting|effective|by|in|at|am|ab|el|le|à partir du)\s+(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|this|q[1-4])[^,;]*$/i;
 const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
+/** The place a clause names: "to Berlin", "in Lisbon", "at the Harbour Hotel". */
+function place(clause: string): string | null {
+  return /(?<!\p{L})(?:to|in|at|nach|a|en|à)\s+(?:the\s+)?((?:[A-ZÄÖÜÉ][\p{L}'-]+)(?:\s+[A-ZÄÖÜÉ][\p{L}'-]+){0,2})/u.exec(clause)?.[1] ?? null;
+}
+
 /** The topic of a clause of news: its subject with the verb as a noun, without the date ("Office move to Berlin"). */
 function topicOf(clause: string): { topic: string; event: boolean } {
   const plain = clause.replace(DATE_TAIL, '').replace(/\s+(?:and|so|which|because)\b.*$/i, '').trim();
@@ -51,6 +57,8 @@ function topicOf(clause: string): { topic: string; event: boolean } {
     if (!noun) continue;
     const who = words.slice(0, i).join(' ').replace(/^(?:the|our|a|an)\s+/i, '');
     const after = rest.replace(noun[0], '').trim();
+    // "the Q4 kickoff is on 14 January in Lisbon": the event itself, and where it is.
+    if (!noun[1]) return { topic: cap(`${who}${place(clause) ? ` in ${place(clause)}` : ''}`), event: true };
     return { topic: cap(`${who} ${noun[1]}${after ? ` ${after}` : ''}`), event: true };
   }
   return { topic: cap(plain.replace(/^(?:the|our|a|an)\s+/i, '')), event: false };
@@ -66,9 +74,9 @@ export function announcementIn(text: string): Announcement | null {
   // The news ends where the request goes back to the document ("..., with a section for FAQs").
   const clause = raw.replace(/[,;]?\s+(?:with|including|and (?:add|include|make|keep|list)|please|in (?:one|two|\d) pages?)\b.*$/i, '').trim();
   if (clause.split(/\s+/).length < 2) return null;
-  const place = /(?<!\p{L})(?:to|in|at|nach|a|en|à)\s+(?:the\s+)?((?:[A-ZÄÖÜÉ][\p{L}'-]+)(?:\s+[A-ZÄÖÜÉ][\p{L}'-]+){0,2})/u.exec(clause)?.[1] ?? null;
+  const where = place(clause);
   const news = invite ? `You are invited to ${clause.replace(/^(?:the|our)\s+/i, 'the ')}.` : `${cap(clause)}.`;
   const { topic, event } = invite ? { topic: cap(clause.replace(DATE_TAIL, '').replace(/^(?:the|our|a|an)\s+/i, '')), event: false } : topicOf(clause);
-  const missing = (MISSING.find(([re]) => re.test(clause))?.[1] ?? GENERIC).filter((m) => !(place && /address/.test(m) && /\d/.test(place)));
-  return { news, topic: topic.split(/\s+/).slice(0, 8).join(' '), event, place, missing };
+  const missing = (MISSING.find(([re]) => re.test(clause))?.[1] ?? GENERIC).filter((m) => !(where && /address/.test(m) && /\d/.test(where)));
+  return { news, topic: topic.split(/\s+/).slice(0, 8).join(' '), event, place: where, missing };
 }

@@ -16,7 +16,7 @@ export interface Loan {
   label: string;
 }
 
-const LOAN = /\b(mortgage|(?:car |auto |student |personal |business |home |bank )?loan|amorti[sz]ation|amortisation|repayment schedule|repayment plan|tilgungsplan|tilgung|hypothek|darlehen|kredit|baufinanzierung|préstamo|prestamo|hipoteca|amortización|crédito|prêt|emprunt|amortissement|crédit immobilier)\b/iu;
+const LOAN = /\b(mortgage|mortage|morgage|(?:car |auto |student |personal |business |home |bank )?loan|amorti[sz]ation|amortisation|repayment schedule|repayment plan|tilgungsplan|tilgung|hypothek|darlehen|kredit|baufinanzierung|préstamo|prestamo|hipoteca|amortización|crédito|prêt|emprunt|amortissement|crédit immobilier)\b/iu;
 const AMOUNT = /(?:[$€£]\s?\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:\.\d+)?(?:\s?(?:k|m|million|thousand)\b)?|[$€£]\s?\d+(?:[.,]\d+)?(?:\s?(?:k|m|million|thousand)\b)?|\b\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:\s?(?:€|\$|£|USD|EUR|GBP|CHF|dollars|euros?|pounds))?|\b\d+(?:[.,]\d+)?\s?(?:k|m)\b(?:\s?(?:€|\$|£|USD|EUR|GBP|CHF|dollars|euros?|pounds))?|\b\d{4,}(?:\s?(?:€|\$|£|USD|EUR|GBP|CHF|dollars|euros?|pounds))?)/iu;
 const RATE = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/u;
 const TERM = /(\d{1,2})[\s-]*(?:years?|yrs?|jahre?n?|años|ans|annees|années|-year)\b|(\d{2,3})\s*(?:months|monate|meses|mois)\b/iu;
@@ -51,6 +51,6 @@ export function loanIn(text: string): Loan | null {
   const ratePct = Number(rate[1].replace(',', '.'));
   if (!(years > 0 && years <= 50 && ratePct >= 0 && ratePct < 40)) return null;
   const paymentsPerYear = PER_YEAR.find(([re]) => re.test(text))?.[1] ?? 12;
-  const label = /\b(mortgage|hypothek|hipoteca|baufinanzierung|crédit immobilier)\b/iu.test(text) ? 'Mortgage' : /\b(car|auto|student|personal|business|home)\s+loan\b/i.exec(text)?.[0].replace(/^\w/, (c) => c.toUpperCase()) ?? 'Loan';
+  const label = /\b(mortgage|mortage|morgage|hypothek|hipoteca|baufinanzierung|crédit immobilier)\b/iu.test(text) ? 'Mortgage' : /\b(car|auto|student|personal|business|home)\s+loan\b/i.exec(text)?.[0].replace(/^\w/, (c) => c.toUpperCase()) ?? 'Loan';
   return { principal: principal.value, currency: principal.currency, rate: Number((ratePct / 100).toPrecision(10)), years, paymentsPerYear, label };
 }
