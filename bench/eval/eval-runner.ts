@@ -49,7 +49,10 @@ export async function runCase(client: EvalClient, c: EvalCase): Promise<CaseResu
     const body: Record<string, unknown> = { prompt: c.prompt, ...(c.data_sources ? { data_sources: c.data_sources } : {}) };
     if (c.start && 'prompt' in c.start) body.run_id = (await generate(client, c.format, { prompt: c.start.prompt })).run_id;
     if (c.start && 'file' in c.start) body.init_file = await client.upload(path.basename(c.start.file), fs.readFileSync(path.join(ROOT, c.start.file)));
-    if (c.fails) return { id: c.id, format: c.format, pass: false, ms: 0, failures: [], results: [], ...(await refused(client, c, body)), ...{ ms: Date.now() - started } };
+    if (c.fails) {
+      const { pass, failures } = await refused(client, c, body);
+      return { id: c.id, format: c.format, pass, ms: Date.now() - started, failures, results: [] };
+    }
     const made = await generate(client, c.format, body);
     const doc = await ADAPTERS[c.format].read(made.bytes);
     const checks = c.checks.some((k) => k.check === 'no_echo') ? c.checks : [...c.checks, { check: 'no_echo' as const }];

@@ -91,6 +91,9 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   for (const t of u.tables) slides.push(...dataSlides(u, t));
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
+  // Dictated text that is the stated facts themselves is on their slide already.
+  const said = u.statements.map((x) => x.toLowerCase());
+  userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
   if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });
   for (const item of u.items) slides.push(topicSlide(u, item));
   if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes('Milestone'))) slides.push(timelineSlide(u, u.language === 'en' ? 'Timeline' : w.deck[5]));
