@@ -76,7 +76,7 @@ describe('requests a new user tries first (builtin engine)', () => {
     expect(all).not.toMatch(/Memo to All Staff Announcing/);
   });
 
-  it('an invitation names the event and keeps its date, time and place; a notice of a closure states it', async () => {
+  it('a notice of a closure states it, with its date and a placeholder for who to contact', async () => {
     const { bytes } = await made('word', 'Write a memo informing the team that the Paris office will close on 24 December for the holidays');
     const doc = await python(bytes, 'docx', PY_DOCX);
     const text: string[] = doc.paragraphs.map((p: any) => p.text);
