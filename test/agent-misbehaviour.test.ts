@@ -291,3 +291,52 @@ describe('fewer model calls', () => {
     expect([...book.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Sales', 'Notes']);
   });
 });
+
+describe('cut off at the output token limit', () => {
+  // Anthropic Messages answers stop_reason "max_tokens" with the tool_use it was writing, its input only
+  // what was complete (here the memo cut mid-sentence, or nothing); Chat Completions answers
+  // finish_reason "length" with the arguments text cut. The agent calls generateText (no streaming).
+  const cutMemo: Step = { ...calls({ name: 'add_content', args: { markdown: '# Memo\n\nWe ship on Fri' } }), cutOff: true };
+
+  it('a tool_use cut at max_tokens (Anthropic) is not run, the model is told why, and its next turn builds the memo', async () => {
+    fake.reset();
+    const org = await t.signup();
+    fake.enqueueFor('gpt-4.1', { status: 503 });
+    fake.enqueueFor('claude-sonnet-4-5', cutMemo, calls(...MEMO));
+    const res = await generate(t, org.secret, { prompt: 'Write a memo saying we ship on Friday' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.requests.map((r) => r.model)).toEqual(['gpt-4.1', 'claude-sonnet-4-5', 'claude-sonnet-4-5']);
+    expect(userLines(2)).toContain('Not run: your answer was cut off at the output token limit while writing this add_content call');
+    expect(userLines(2)).toContain('[Folio] Your last answer was cut off at the output token limit (max_tokens)');
+    const text = await wordText(t, org.secret, res.json().run_id);
+    expect(text).toContain('We ship on Friday.');
+    expect(text).not.toMatch(/We ship on Fri$/m);
+    expect((await events(t, res.json().task_id)).map((e) => [e.kind, e.reason])).toEqual([['fallback', 'model_error'], ['nudge', 'truncated_output'], ['recovered', null]]);
+  });
+
+  it('cut twice (Anthropic), then cut twice (Chat Completions): a clear upstream_error, nothing charged, nothing written', async () => {
+    fake.reset();
+    const org = await t.signup();
+    const before = await credits(t, org.secret);
+    const cutEmpty: Step = { ...calls({ name: 'add_content', args: {} }), cutOff: true };
+    const cutRaw: Step = { ...calls({ name: 'add_content', args: {}, rawArguments: '{"markdown": "# Memo\\n\\nWe sh' }), cutOff: true };
+    fake.enqueueFor('gpt-4.1', { status: 503 });
+    fake.enqueueFor('claude-sonnet-4-5', cutMemo, cutEmpty);
+    fake.enqueueFor('local-llama', cutRaw, cutRaw);
+    const res = await generate(t, org.secret, { prompt: 'Write a memo saying we ship on Friday' });
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({ error: 'upstream_error' });
+    expect(res.json().message).toContain('claude-sonnet-4-5 had its tool calls cut off at the output token limit (max_tokens), again after being told what was wrong');
+    expect(res.json().message).toContain('local-llama had its tool calls cut off at the output token limit (max_tokens), again after being told what was wrong');
+    expect(res.json().message).toContain('Nothing was built, and nothing was charged');
+    expect(fake.requests.map((r) => r.model)).toEqual(['gpt-4.1', 'claude-sonnet-4-5', 'claude-sonnet-4-5', 'local-llama', 'local-llama']);
+    expect((await ledger(t, org.secret)).filter((e) => e.kind === 'charge')).toEqual([]);
+    expect(await credits(t, org.secret)).toEqual(before);
+    expect(await usageRecords(t, org.secret)).toEqual([]);
+    const e = await events(t, res.json().task_id);
+    expect(e.map((x) => [x.kind, x.model, x.reason])).toEqual([
+      ['fallback', 'gpt-4.1', 'model_error'], ['nudge', 'claude-sonnet-4-5', 'truncated_output'], ['fallback', 'claude-sonnet-4-5', 'truncated_output'],
+      ['nudge', 'local-llama', 'truncated_output'], ['fallback', 'local-llama', 'truncated_output'],
+    ]);
+  });
+});

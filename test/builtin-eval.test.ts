@@ -32,7 +32,7 @@ beforeAll(async () => {
     },
   };
   report = await runEval(client, CASES, 3);
-}, 240_000);
+}, 480_000);
 afterAll(async () => t?.close());
 
 describe('the builtin evaluation set', () => {

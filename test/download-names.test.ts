@@ -31,14 +31,14 @@ async function made(t: TestApp, secret: string, body: Record<string, unknown>, f
 const star = (name: string) => `filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 describe('download names (builtin engine)', () => {
-  it('names the workbook of the issue\'s request after its subject, never cut inside "6.5%" or "$300,000"', async () => {
+  it('names the workbook of the issue\'s request after its subject (a mortgage repayment schedule)', async () => {
     const org = await builtin.signup();
     const { run, disposition } = await made(builtin, org.secret, { prompt: 'A repayment schedule for a $300,000 mortgage at 6.5% over 30 years, monthly payments' }, 'excel');
-    // The builtin engine's workbook has no title row: it is named after its first sheet, which takes
-    // the request's subject (a sheet name is at most 31 characters).
-    const title = '$300,000 mortgage';
-    expect(run).toMatchObject({ file_name: '300000-mortgage.xlsx', title });
-    expect(disposition).toBe(`attachment; filename="300000-mortgage.xlsx"; ${star(`${title}.xlsx`)}`);
+    // The builtin engine's workbook has no title row: the title is in its file properties (set_workbook),
+    // from what the request asks for, a mortgage's repayment schedule.
+    const title = 'Mortgage repayment schedule';
+    expect(run).toMatchObject({ file_name: 'mortgage-repayment-schedule.xlsx', title });
+    expect(disposition).toBe(`attachment; filename="mortgage-repayment-schedule.xlsx"; ${star(`${title}.xlsx`)}`);
   });
 
   it.each([

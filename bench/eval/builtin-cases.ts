@@ -15,6 +15,8 @@ export interface EvalCase {
   start?: { prompt: string } | { file: string };
   data_sources?: unknown[];
   checks: Check[];
+  /** A request the builtin engine cannot carry out: it must end in this failure (uncharged, no version written), never a hollow success. */
+  fails?: { status: number; error: string };
 }
 
 const CORPUS = 'test/fixtures/fidelity';
@@ -95,6 +97,21 @@ const slides: EvalCase[] = [
     id: 'spanish-pie-chart', format: 'slides', prompt: 'Haz una presentación con un gráfico circular de ventas por canal: Online 60%, Tiendas 30%, Mayoristas 10%',
     checks: [{ check: 'charts', type: 'pie', categories: ['Online', 'Tiendas', 'Mayoristas'] }, { check: 'text', excludes: ['Thank you'] }],
   },
+  // The README's demo deck and stated facts: each fact as written, no chart of unlike figures.
+  {
+    id: 'readme-demo-deck', format: 'slides', prompt: 'A deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets',
+    checks: [{ check: 'charts', max: 0 }, { check: 'text', includes: ['Revenue up 12%', 'Churn down to 3%', 'Two new markets'] }, { check: 'no_titles', exclude: ['Results by Item'] }, { check: 'titles', include: ['Q3 results at a glance'] }],
+  },
+  { id: 'facts-typos', format: 'slides', prompt: 'deck abt our Q2 numbers: revenu up 8%, churn down to 2.5%, 3 new hires', checks: [{ check: 'charts', max: 0 }, { check: 'text', includes: ['Revenu up 8%', 'Churn down to 2.5%', '3 new hires'] }] },
+  { id: 'facts-german', format: 'slides', prompt: 'Präsentation zu unseren Q3-Ergebnissen: Umsatz plus 12 %, Churn gesunken auf 3 %, zwei neue Märkte', checks: [{ check: 'charts', max: 0 }, { check: 'text', includes: ['Umsatz plus 12 %', 'Churn gesunken auf 3 %', 'Zwei neue Märkte'], excludes: ['Thank you'] }] },
+  { id: 'facts-spanish', format: 'slides', prompt: 'Presentación de resultados del Q3: ventas suben un 12%, la rotación baja al 3%, dos mercados nuevos', checks: [{ check: 'charts', max: 0 }, { check: 'text', includes: ['Ventas suben un 12%', 'La rotación baja al 3%', 'Dos mercados nuevos'] }] },
+  { id: 'facts-french', format: 'slides', prompt: "Présentation des résultats du T3 : chiffre d'affaires en hausse de 12 %, churn en baisse à 3 %, deux nouveaux marchés", checks: [{ check: 'charts', max: 0 }, { check: 'text', includes: ["Chiffre d'affaires en hausse de 12 %", 'Churn en baisse à 3 %', 'Deux nouveaux marchés'] }] },
+  { id: 'series-still-charted', format: 'slides', prompt: 'Deck with a bar chart of revenue by region: North 120, South 80, East 100', checks: [{ check: 'charts', type: 'bar', categories: ['North', 'South', 'East'] }] },
+  // Requests the builtin engine cannot carry out: a clear, uncharged failure with no version written.
+  { id: 'unsupported-translate-deck', format: 'slides', start: { prompt: 'A deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets' }, prompt: 'translate this deck to Japanese', checks: [], fails: { status: 502, error: 'upstream_error' } },
+  { id: 'unsupported-3d-animated-chart', format: 'slides', start: { prompt: 'Make a slide deck with a bar chart of signups by month: Jan 120, Feb 150, Mar 210, Apr 260' }, prompt: 'make the chart 3D with animations', checks: [], fails: { status: 502, error: 'upstream_error' } },
+  { id: 'unsupported-video', format: 'slides', start: { prompt: 'An onboarding deck: welcome, tools, first week' }, prompt: 'add a video of our product demo', checks: [], fails: { status: 400, error: 'preflight_failed' } },
+  { id: 'unsupported-youtube-embed', format: 'slides', start: { prompt: 'An onboarding deck: welcome, tools, first week' }, prompt: 'Add an embedded YouTube video on slide 2', checks: [], fails: { status: 502, error: 'upstream_error' } },
 ];
 
 const word: EvalCase[] = [
@@ -170,6 +187,18 @@ const word: EvalCase[] = [
     id: 'edit-corpus-rename-section', format: 'word', start: { file: `${CORPUS}/docx/lo-report-toc-footnotes.docx` },
     prompt: 'Rename the Weekly medians section to Weekly results', checks: [{ check: 'titles', include: ['Results', 'Weekly results', 'Discussion'], ordered: true }, { check: 'no_titles', exclude: ['Weekly medians'] }],
   },
+  // Announcements: the news stated in the body, dated the day it is written, labelled placeholders for the rest.
+  {
+    id: 'memo-office-move', format: 'word', prompt: 'A one-page memo to all staff announcing that the office moves to Berlin on 1 March 2027',
+    checks: [{ check: 'text', includes: ['All staff', 'Office move to Berlin', 'The office moves to Berlin on 1 March 2027.', '[Add the new office address]'], excludes: ['Memo to All Staff Announcing'] }, { check: 'placeholders', min: 2 }],
+  },
+  { id: 'memo-move-typos', format: 'word', prompt: 'pls write a memo to all employes anouncing that the office moves to Berlin on 1 March 2027', checks: [{ check: 'text', includes: ['The office moves to Berlin on 1 March 2027.', 'Where: Berlin'] }] },
+  { id: 'memo-kickoff-notice', format: 'word', prompt: 'Memo to the sales team informing them that the Q4 kickoff is on 14 January 2027 in Lisbon', checks: [{ check: 'text', includes: ['Q4 kickoff in Lisbon', 'The Q4 kickoff is on 14 January 2027 in Lisbon.', 'When: 14 January 2027'] }, { check: 'placeholders', min: 1 }] },
+  { id: 'memo-closure-notice', format: 'word', prompt: 'Write a memo letting everyone know that the Paris office will close on 24 December for the holidays', checks: [{ check: 'text', includes: ['The Paris office will close on 24 December for the holidays.', '[Add who to contact in the meantime]'] }] },
+  { id: 'memo-french-move', format: 'word', prompt: 'Mémo à tout le personnel annonçant que le bureau déménage à Lyon le 1er mars 2027', checks: [{ check: 'text', includes: ['Le bureau déménage à Lyon le 1er mars 2027.', 'Lyon'], excludes: ['[Add'] }] },
+  { id: 'unsupported-translate-doc', format: 'word', start: { prompt: 'A one-page memo to all staff announcing that the office moves to Berlin on 1 March 2027' }, prompt: 'translate this document to Japanese', checks: [], fails: { status: 502, error: 'upstream_error' } },
+  { id: 'unsupported-voice-over', format: 'word', start: { prompt: 'Write a short report on remote work' }, prompt: 'add a voice-over narration', checks: [], fails: { status: 400, error: 'preflight_failed' } },
+  { id: 'unsupported-fillable-form', format: 'word', start: { prompt: 'Write a short report on remote work' }, prompt: 'convert it to a PDF form with fillable fields', checks: [], fails: { status: 502, error: 'upstream_error' } },
 ];
 
 const excel: EvalCase[] = [
@@ -247,6 +276,18 @@ const excel: EvalCase[] = [
     id: 'german-semicolon-line-chart', format: 'excel', prompt: 'Umsatz pro Monat als Liniendiagramm:\nMonat;Umsatz\nJan;1200\nFeb;1350\nMär;1500',
     checks: [{ check: 'numbers', min: 3 }, { check: 'charts', type: 'line', categories: ['Jan', 'Feb', 'Mär'] }],
   },
+  // Loans: inputs as given, a live PMT payment, one row per payment of live formulas.
+  {
+    id: 'mortgage-schedule', format: 'excel', prompt: 'A repayment schedule for a $300,000 mortgage at 6.5% over 30 years, monthly payments',
+    checks: [{ check: 'titles', include: ['Inputs', 'Schedule'], ordered: true }, { check: 'cell', sheet: 'Inputs', cell: 'B2', equals: 300000, format: 'currency' }, { check: 'cell', sheet: 'Inputs', cell: 'B3', equals: 0.065, format: 'percent' }, { check: 'cell', sheet: 'Inputs', cell: 'B7', formula: '^PMT\\(' }, { check: 'cell', sheet: 'Schedule', cell: 'A1', equals: 'Period' }, { check: 'formulas', min: 600, sheet: 'Schedule' }],
+  },
+  { id: 'car-loan-amortization', format: 'excel', prompt: 'loan amortization table: 25k car loan, 7.9% APR, 5 years', checks: [{ check: 'cell', sheet: 'Inputs', cell: 'B2', equals: 25000 }, { check: 'cell', sheet: 'Inputs', cell: 'B7', formula: '^PMT\\(' }, { check: 'formulas', min: 240, sheet: 'Schedule' }] },
+  { id: 'mortgage-typos', format: 'excel', prompt: 'mortage repayment shedule 250000 at 5% for 25 years', checks: [{ check: 'cell', sheet: 'Inputs', cell: 'B3', equals: 0.05, format: 'percent' }, { check: 'formulas', min: 600, sheet: 'Schedule' }] },
+  { id: 'tilgungsplan-german', format: 'excel', prompt: 'Tilgungsplan für ein Darlehen über 200.000 € mit 3,8 % Zinsen und 20 Jahren Laufzeit', checks: [{ check: 'titles', include: ['Eingaben', 'Tilgungsplan'] }, { check: 'cell', sheet: 'Eingaben', cell: 'B2', equals: 200000, format: 'currency' }, { check: 'formulas', min: 600, sheet: 'Tilgungsplan' }] },
+  { id: 'hipoteca-spanish', format: 'excel', prompt: 'Tabla de amortización de una hipoteca de 150.000 € al 3% a 25 años', checks: [{ check: 'titles', include: ['Datos', 'Amortización'] }, { check: 'cell', sheet: 'Datos', cell: 'B7', formula: '^PMT\\(' }] },
+  { id: 'unsupported-translate-sheets', format: 'excel', start: { prompt: 'Region,Sales\nNorth,10\nSouth,20' }, prompt: 'translate the sheet names to Japanese', checks: [], fails: { status: 502, error: 'upstream_error' } },
+  { id: 'unsupported-pivot-slicers', format: 'excel', start: { prompt: 'Region,Sales\nNorth,10\nSouth,20' }, prompt: 'add a pivot table with slicers', checks: [], fails: { status: 502, error: 'upstream_error' } },
+  { id: 'unsupported-3d-animated-excel-chart', format: 'excel', start: { prompt: 'Region,Sales\nNorth,10\nSouth,20' }, prompt: 'make the chart 3D and animate it', checks: [], fails: { status: 502, error: 'upstream_error' } },
 ];
 
 export const CASES: EvalCase[] = [...slides, ...word, ...excel];

@@ -30,12 +30,29 @@ async function generate(client: EvalClient, format: EvalFormat, body: Record<str
   return { run_id: res.json.run_id, bytes: await client.download(res.json.download_url), summary: res.json.summary ?? '' };
 }
 
+/** A request the engine cannot carry out: the documented failure, nothing charged, no new version of the run. */
+async function refused(client: EvalClient, c: EvalCase, body: Record<string, unknown>): Promise<Pick<CaseResult, 'pass' | 'failures'>> {
+  const res = await client.request('POST', `/api/v1/${c.format}/generate`, body);
+  const failures: string[] = [];
+  if (res.status !== c.fails!.status || res.json?.error !== c.fails!.error) failures.push(`expected ${c.fails!.status} ${c.fails!.error}, got ${res.status} ${res.json?.error ?? ''}: ${String(res.json?.summary ?? res.json?.message ?? '').slice(0, 200)}`);
+  if (res.json?.credits_used) failures.push(`charged ${res.json.credits_used} credits`);
+  if (body.run_id) {
+    const run = await client.request('GET', `/api/v1/runs/${body.run_id}`);
+    if (run.json?.version !== 1) failures.push(`the run has version ${run.json?.version}, not 1: a version was written`);
+  }
+  return { pass: !failures.length, failures };
+}
+
 export async function runCase(client: EvalClient, c: EvalCase): Promise<CaseResult> {
   const started = Date.now();
   try {
     const body: Record<string, unknown> = { prompt: c.prompt, ...(c.data_sources ? { data_sources: c.data_sources } : {}) };
     if (c.start && 'prompt' in c.start) body.run_id = (await generate(client, c.format, { prompt: c.start.prompt })).run_id;
     if (c.start && 'file' in c.start) body.init_file = await client.upload(path.basename(c.start.file), fs.readFileSync(path.join(ROOT, c.start.file)));
+    if (c.fails) {
+      const { pass, failures } = await refused(client, c, body);
+      return { id: c.id, format: c.format, pass, ms: Date.now() - started, failures, results: [] };
+    }
     const made = await generate(client, c.format, body);
     const doc = await ADAPTERS[c.format].read(made.bytes);
     const checks = c.checks.some((k) => k.check === 'no_echo') ? c.checks : [...c.checks, { check: 'no_echo' as const }];

@@ -19,6 +19,8 @@ interface Common {
   delayMs?: number;
   /** Token usage to report (default: estimated from the request and answer sizes). */
   usage?: Usage;
+  /** The answer hit the output token limit: Anthropic's stop_reason "max_tokens", Chat Completions' finish_reason "length". */
+  cutOff?: boolean;
 }
 
 export interface ToolCall {
@@ -147,7 +149,7 @@ function success(api: Api, req: RecordedRequest, step: Exclude<Step, { status: n
             role: 'assistant', content: toolCalls.length && !text ? null : text,
             ...(toolCalls.length ? { tool_calls: toolCalls.map((c, i) => ({ id: callId(c, i), type: 'function', function: { name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.args) } })) } : {}),
           },
-          finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
+          finish_reason: step.cutOff ? 'length' : toolCalls.length ? 'tool_calls' : 'stop',
         }],
         usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
       };
@@ -167,7 +169,7 @@ function success(api: Api, req: RecordedRequest, step: Exclude<Step, { status: n
         : [...(text ? [{ type: 'text', text }] : []), ...toolCalls.map((c, i) => ({ type: 'tool_use', id: callId(c, i), name: c.name, input: c.args }))];
       return {
         id: `msg_${seq}`, type: 'message', role: 'assistant', model: req.model, content,
-        stop_reason: toolCalls.length || jsonTool ? 'tool_use' : 'end_turn', stop_sequence: null,
+        stop_reason: step.cutOff ? 'max_tokens' : toolCalls.length || jsonTool ? 'tool_use' : 'end_turn', stop_sequence: null,
         usage: { input_tokens: usage.input, output_tokens: usage.output },
       };
     }

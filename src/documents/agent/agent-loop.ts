@@ -166,8 +166,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         }
         outcomes = [];
       } else {
+        // Cut off at the output token limit: the last call was being written and its arguments are incomplete.
+        const cut = result.finishReason === 'length' ? result.toolCalls.at(-1)!.toolCallId : null;
         // The builtin engine's first turn is its whole plan: the task's progress can count it out exactly.
-        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns, modelId === 'builtin');
+        const ran = await runCalls(o, result.toolCalls, ledger, attemptTurns, modelId === 'builtin', cut);
         outcomes = ran.outcomes;
         messages.push({ role: 'tool', content: ran.results });
         if (o.finished()) {
@@ -217,7 +219,7 @@ interface ToolCallLike { toolCallId: string; toolName: string; input: unknown }
  * Runs one turn's calls in order; `finish` last, and only when no other call of the turn failed and the
  * document holds the requested change. Repeats are answered without running.
  */
-async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number, planned: boolean): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
+async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn: number, planned: boolean, cut: string | null = null): Promise<{ results: ToolResultPart[]; outcomes: CallOutcome[] }> {
   const results = new Map<string, ToolResultPart>();
   const outcomes: CallOutcome[] = [];
   const put = (call: ToolCallLike, output: unknown, isError: boolean) => results.set(call.toolCallId, {
@@ -229,6 +231,14 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
   if (work) o.toolbox.beginTurn(work, planned);
   for (const call of ordered) {
     const readOnly = o.toolbox.isReadOnly(call.toolName);
+    if (call.toolCallId === cut) {
+      // Never run a call whose arguments were cut off: what parsed of them would write half the content.
+      o.toolbox.calls++;
+      o.toolbox.failedCalls++;
+      put(call, `Not run: your answer was cut off at the output token limit while writing this ${call.toolName} call, so its arguments are incomplete. Send it again in smaller parts.`, true);
+      outcomes.push({ tool: call.toolName, readOnly: false, failed: true, cutOff: true });
+      continue;
+    }
     if (call.toolName === 'finish') {
       const failedHere = outcomes.filter((x) => x.failed && !x.readOnly).length;
       const problems = o.outcome();

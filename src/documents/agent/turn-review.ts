@@ -6,7 +6,7 @@
 import type { ToolFailure } from './agent-toolbox.ts';
 
 export type Misstep =
-  | 'text_only' | 'unknown_tool' | 'garbled_arguments' | 'invalid_arguments' | 'tool_errors'
+  | 'text_only' | 'unknown_tool' | 'garbled_arguments' | 'truncated_output' | 'invalid_arguments' | 'tool_errors'
   | 'repeated_call' | 'empty_finish' | 'turn_limit';
 
 /** One call of a turn as it ran. */
@@ -18,6 +18,8 @@ export interface CallOutcome {
   failure?: ToolFailure;
   repeat?: boolean;
   refusedFinish?: boolean;
+  /** The answer was cut off at the output token limit while this call was written: it was not run. */
+  cutOff?: boolean;
 }
 
 /** What the nudge says for each misstep: what was wrong, then what to do. */
@@ -25,6 +27,7 @@ const NUDGES: Record<Misstep, (detail: string) => string> = {
   text_only: (d) => `You answered with text only and called no tool, so nothing was done to the document${d ? ` (${d})` : ''}. Work only through the tools: call them now to do what the request asks (several calls in one turn are fine), then call finish.`,
   unknown_tool: () => 'You called tools that do not exist. Use only the tools you were given (their names are listed in the error results above), then call finish.',
   garbled_arguments: () => 'Your tool call arguments were not valid JSON: cut off or garbled. Send each call with one complete JSON object; split a long call into several smaller calls.',
+  truncated_output: () => 'Your last answer was cut off at the output token limit (max_tokens) while you were writing a tool call, so that call arrived incomplete and was not run. Send less per call: split a long call into several smaller calls (a few slides, sections or sheets each), and keep each call well under the limit.',
   invalid_arguments: () => 'Every call of your last turn was refused for invalid arguments. Read the errors above: they name each wrong field and what it must be. Correct the arguments and call again; do not resend them unchanged.',
   tool_errors: () => 'Every call of your last turn failed. Read the errors above. If they name ids or names that do not exist, call get_outline to see the ids the document has now and use only those.',
   repeated_call: () => 'You repeated calls you had already made, with the same arguments, while the document had not changed: their results are above and would be the same. Do the next step of the request instead, or call finish if it is done.',
@@ -42,6 +45,7 @@ export function describeMisstep(misstep: Misstep): string {
     case 'text_only': return 'answered with text only, without calling a tool';
     case 'unknown_tool': return 'called tools that do not exist';
     case 'garbled_arguments': return 'sent tool calls whose arguments were not valid JSON (cut off or garbled)';
+    case 'truncated_output': return 'had its tool calls cut off at the output token limit (max_tokens)';
     case 'invalid_arguments': return 'sent invalid tool arguments';
     case 'tool_errors': return 'made tool calls that all failed (ids or names that do not exist, or values out of range)';
     case 'repeated_call': return 'repeated the same tool calls while the document did not change';
@@ -60,6 +64,7 @@ export function reviewTurn(calls: CallOutcome[]): Misstep | null {
   const counted = (pred: (c: CallOutcome) => boolean) => calls.filter(pred).length;
   if (calls.every((c) => c.refusedFinish || c.repeat) && counted((c) => !!c.refusedFinish)) return 'empty_finish';
   if (counted((c) => !!c.repeat)) return 'repeated_call';
+  if (calls.some((c) => c.cutOff)) return 'truncated_output';
   const kinds: [Misstep, ToolFailure][] = [['garbled_arguments', 'garbled_arguments'], ['unknown_tool', 'unknown_tool'], ['invalid_arguments', 'invalid_arguments']];
   for (const [misstep, failure] of kinds) if (calls.some((c) => c.failure === failure)) return misstep;
   if (counted((c) => !!c.refusedFinish)) return 'empty_finish';

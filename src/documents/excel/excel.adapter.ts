@@ -15,6 +15,7 @@ import { chartTools } from './tools/chart-tools.ts';
 import { lineTools } from './tools/line-tools.ts';
 import { sheetTools } from './tools/sheet-tools.ts';
 import { tableTools } from './tools/table-tools.ts';
+import { workbookTitle, workbookTools } from './tools/workbook-tools.ts';
 import { readCell } from './view/cells.ts';
 import { workbookOutline } from './view/outline.ts';
 import { sheetViews } from './view/sheet-view.ts';
@@ -89,12 +90,15 @@ export const adapter: FormatAdapter<ExcelDocument> = {
 
   tools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
     useBrand(ctx.doc, ctx.inputs.brand);
-    return [...cellTools(ctx), ...lineTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...chartTools(ctx)];
+    return [...cellTools(ctx), ...lineTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...chartTools(ctx), ...workbookTools(ctx)];
   },
 
   outline: (doc) => workbookOutline(doc),
 
   title(doc) {
+    // A title given to the workbook (set_workbook) names it; else its first sheet does.
+    const given = workbookTitle(doc);
+    if (given) return given;
     const first = sheetViews(doc).find((s) => s.ws && s.entry.part !== doc.placeholder);
     if (!first?.ws) return null;
     const a1 = readCell(first.ws, doc, 0, 0);

@@ -1,5 +1,6 @@
 // The title a person would give the document a request asks for. Deterministic rules, no model:
 //   1. An explicit title wins: a leading Markdown heading, "titled/called/named X", or a "Title: X" line.
+//      Then news the request announces, notifies of or invites to: its topic ("Office Move to Berlin").
 //   2. Otherwise the request's first sentence. Sentences end at . ! ? followed by a space and a capital
 //      letter (or the end), never inside a number, an amount, a percentage, an abbreviation ("e.g.",
 //      "Inc.", "v2.1") or a URL, because those are single tokens or known abbreviations.
@@ -12,6 +13,7 @@
 //   6. Casing: English titles are in title case (see titleCase); titles in other languages keep the
 //      request's own casing with a capital first letter.
 import { parseMarkdown, type MdBlock } from '../agent/markdown.ts';
+import { announcementIn } from '../agent/understanding/announcement.ts';
 
 const MAX_WORDS = 12;
 const MAX_CHARS = 80;
@@ -76,6 +78,13 @@ export function titleFromRequest(prompt: string, blocks: MdBlock[] = parseMarkdo
 export function requestTitleOf(prompt: string, blocks: MdBlock[] = parseMarkdown(prompt)): RequestTitle {
   const explicit = explicitTitle(prompt, blocks);
   if (explicit) return { title: limit(tidy(explicit)), language: languageOf(explicit) };
+  // "A memo to all staff announcing that the office moves to Berlin": the news is the subject.
+  const news = announcementIn(prompt.split('\n')[0]);
+  if (news?.event) {
+    const language = languageOf(prompt.split('\n')[0]);
+    const title = limit(tidy(news.topic));
+    return { title: language === 'en' ? titleCase(title) : capitalizeFirst(title), language };
+  }
   const line = prompt.split('\n').map((l) => l.trim()).find((l) => l && !/^[-*|>`]/.test(l)) ?? '';
   let subject = firstSentence(line);
   const before = subject;

@@ -11,7 +11,7 @@ export type Check =
   | { check: 'titles'; include: string[]; ordered?: boolean }
   /** Titles that must not appear (e.g. a deleted slide). */
   | { check: 'no_titles'; exclude: string[] }
-  /** Native charts: at least `min`, optionally of a type, on a part, over these category labels. */
+  /** Native charts: at least `min` (default 1; 0 with `max: 0`, which asks for none), optionally of a type, on a part, over these category labels. */
   | { check: 'charts'; min?: number; max?: number; type?: ChartType; on?: string; categories?: string[] }
   /** Tables (slides, Word) whose header row includes these cells; at least `min`. */
   | { check: 'tables'; min?: number; header?: string[] }
@@ -80,7 +80,7 @@ function one(d: DocumentSnapshot, c: Check, request: string): CheckResult {
     case 'charts': {
       const pool = c.on ? partNamed(d, c.on)?.charts ?? [] : d.charts;
       const fit = pool.filter((ch) => (!c.type || ch.type === c.type) && (!c.categories || c.categories.every((x) => ch.categories.map(norm).includes(norm(x)))));
-      return ok(range(fit.length, { min: c.min ?? 1, max: c.max }), `${pool.length} chart(s): ${pool.map((ch) => `${ch.type} "${ch.title ?? ''}" [${ch.categories.slice(0, 6).join(', ')}]`).join('; ') || 'none'}`);
+      return ok(range(fit.length, { min: c.min ?? (c.max === 0 ? 0 : 1), max: c.max }), `${pool.length} chart(s): ${pool.map((ch) => `${ch.type} "${ch.title ?? ''}" [${ch.categories.slice(0, 6).join(', ')}]`).join('; ') || 'none'}`);
     }
     case 'tables': {
       const tables = d.format === 'excel' ? [] : d.parts.flatMap((p) => p.tables);

@@ -4,6 +4,8 @@
 
 export interface RequestFacts {
   dates: string[];
+  /** The date the document itself carries, when the request gives one ("dated 3 May 2026", "Date: ..."). */
+  dated: string | null;
   times: string[];
   /** Street addresses and "room"/"building" places, as written. */
   places: string[];
@@ -47,8 +49,11 @@ export function factsIn(text: string): RequestFacts {
   const emails = uniq(text.match(EMAIL) ?? []);
   const contactLine = /\b(?:contact|questions? to|reach out to|ansprechpartner(?:in)?|contacto|contact(?:er)?)\s*:?\s+([^\n;]+?)(?=\s*(?:[;\n]|\.\s|\.$|$))/i.exec(text);
   const phones = uniq((text.match(PHONE) ?? []).filter((p) => p.replace(/\D/g, '').length >= 8 && !/^\d{4}-\d{2}-\d{2}$/.test(p.trim())));
+  const datedAt = /\b(?:dated|date\s*:|datum\s*:|fecha\s*:|fechad[oa]|daté(?:e)? du)\s*/i.exec(text);
+  const dated = datedAt ? longest.find((d) => text.slice(datedAt.index + datedAt[0].length).toLowerCase().startsWith(d.toLowerCase())) ?? null : null;
   return {
     dates: longest,
+    dated,
     times: uniq(text.match(TIME) ?? []),
     places: uniq([...(text.match(STREET) ?? []), ...(text.match(ROOM) ?? [])]),
     to: party(text, 'to|for|an|para|à|pour'),

@@ -8,6 +8,8 @@ import { factsIn, type RequestFacts } from './facts.ts';
 import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { languageOf, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
+import { statementsIn } from './statements.ts';
+import { announcementIn, type Announcement } from './announcement.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles)\\b`, 'giu');
 
@@ -56,6 +58,10 @@ export interface Understanding {
   milestones: { what: string; when: string }[];
   columns: string[];
   rowsPer: { per: string; items: string[] } | null;
+  /** Facts stated as short clauses ("revenue up 12%, churn down to 3%"): shown as written, never charted. */
+  statements: string[];
+  /** What the request announces, notifies of or invites to, with its topic and what it leaves out. */
+  announcement: Announcement | null;
   /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
   tables: InlineTable[];
   intents: Intents;
@@ -117,6 +123,9 @@ export function understand(prompt: string): Understanding {
   const tables = tablesIn(prompt);
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
+  // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
+  const stated = tables.length ? null : statementsIn(rest);
+  if (stated) rest = rest.replace(stated.source, ' ');
   for (const found of tables.length ? [] : [lineItemsIn(rest) ?? periodFigures(rest)]) {
     if (found) {
       tables.push(found);
@@ -158,6 +167,8 @@ export function understand(prompt: string): Understanding {
     milestones: milestonesIn(rest),
     columns: columnsIn(rest),
     rowsPer: rowsPer(rest),
+    statements: stated?.items ?? [],
+    announcement: announcementIn(prompt),
     tables,
     intents: intentsOf(rest),
     facts: factsIn(prompt),

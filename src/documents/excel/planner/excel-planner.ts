@@ -14,6 +14,10 @@ import { readPromptData, type PromptData } from './prompt-data.ts';
 import { parseMarkdown } from '../../agent/markdown.ts';
 import { understand, type Understanding } from '../../agent/understanding/understand.ts';
 import { cellCalls, inlineTableSheets, requestedChart, skeletonSheets } from './understood-workbook.ts';
+import { loanIn } from '../../agent/understanding/loan.ts';
+import { loanSchedule } from './loan-schedule.ts';
+
+const SCHEDULE_TITLE = { de: 'Tilgungsplan', es: 'Cuadro de amortización', fr: "Tableau d'amortissement" } as const;
 
 /** Summary sheet: title, where the figures come from, then key figures as formulas and the prompt's facts. */
 function summarySheet(title: string, sheets: PlannedSheet[], facts: [string, string][], namer: SheetNamer): { calls: PlannedToolCall[]; name: string; lastRow: number } {
@@ -58,6 +62,14 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   const namer = new SheetNamer(doc);
   if (request.editing) return planEdits(request.prompt, doc, inputs, data, namer);
   const u = understand(request.prompt);
+  // A loan or mortgage the request states in full: its repayment schedule, all live formulas over the inputs.
+  const loan = inputs.dataSources.length || u.tables.some((t) => !t.inferredHeader) ? null : loanIn(request.prompt);
+  if (loan) {
+    const plan = loanSchedule(loan, u.language, namer);
+    // The workbook is titled by what it is ("Mortgage repayment schedule"), in its file properties: no title row.
+    const title = u.language === 'en' ? `${loan.label} repayment schedule` : SCHEDULE_TITLE[u.language];
+    return { calls: [{ tool: 'set_workbook', args: { title } }, ...plan.calls], summary: plan.summary };
+  }
   const heading = parseMarkdown(request.prompt).find((b) => b.type === 'heading');
   const title = (heading?.type === 'heading' ? heading.text.replace(/\*\*|__|`/g, '').trim() : null) ?? nameFor(u, inputs);
   const calls: PlannedToolCall[] = [];

@@ -34,7 +34,11 @@ export function inlineChart(t: InlineTable, type: 'bar' | 'line' | 'pie' | null)
   return {
     type: kind === 'pie' && values.length > 1 ? 'bar' : kind,
     categories: t.rows.map((r) => String(r[label] ?? '')),
-    series: values.map((i) => ({ name: t.header[i], values: t.rows.map((r) => (typeof r[i] === 'number' ? (r[i] as number) : 0)) })),
+    // A chart has no number format of its own: percentages are plotted in percent, the unit in the series name.
+    series: values.map((i) => {
+      const pct = t.formats[i] === 'percent';
+      return { name: pct && !/%/.test(t.header[i]) ? `${t.header[i]} (%)` : t.header[i], values: t.rows.map((r) => (typeof r[i] === 'number' ? (pct ? Number(((r[i] as number) * 100).toPrecision(10)) : (r[i] as number)) : 0)) };
+    }),
   };
 }
 
@@ -72,13 +76,24 @@ function comparisonSlide(u: Understanding): AddSlideArgs {
   };
 }
 
+/** The title of the slide stating the request's facts: "Q3 results at a glance", from the subject. */
+export function statementsTitle(u: Understanding): string {
+  const subject = u.subject?.replace(/^(?:our|my|the|unsere?n?|nuestr[oa]s?|nos|notre)\s+/i, '') ?? '';
+  if (u.language !== 'en') return WORDS[u.language].deck[1];
+  return subject && subject.split(/\s+/).length <= 6 ? `${subject[0].toUpperCase()}${subject.slice(1)} at a glance` : 'Highlights';
+}
+
 /** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
 export function understoodSlides(u: Understanding, userContent: string[]): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
+  if (u.statements.length) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: u.statements.slice(0, 14) });
   for (const t of u.tables) slides.push(...dataSlides(u, t));
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
+  // Dictated text that is the stated facts themselves is on their slide already.
+  const said = u.statements.map((x) => x.toLowerCase());
+  userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
   if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });
   for (const item of u.items) slides.push(topicSlide(u, item));
   if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes('Milestone'))) slides.push(timelineSlide(u, u.language === 'en' ? 'Timeline' : w.deck[5]));

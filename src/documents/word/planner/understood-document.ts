@@ -32,15 +32,23 @@ function pipeTable(header: string[], rows: string[][]): string {
   return [`| ${header.map(escapeInline).join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
-/** The header lines of a memo, letter or invitation: only what the request states. */
+/** The date a memo or letter is written: the one the request gives it ("dated 3 May"), else today's. */
+function writtenOn(u: Understanding): string {
+  if (u.facts.dated) return u.facts.dated;
+  return new Date().toLocaleDateString({ en: 'en-GB', de: 'de-DE', es: 'es-ES', fr: 'fr-FR' }[u.language], { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** The header lines of a memo or letter: who it is to and from as stated, the date it is written, its subject. */
 function headerFacts(u: Understanding): [string, string][] {
   const f = u.facts;
   const pairs: [string, string][] = [];
   if (u.kind === 'memo' || u.kind === 'letter') {
-    if (f.to) pairs.push(['To', f.to]);
-    if (f.from) pairs.push(['From', f.from]);
-    if (f.dates[0]) pairs.push(['Date', f.dates[0]]);
-    if (u.subject) pairs.push(['Subject', cap(u.subject)]);
+    if (f.to) pairs.push(['To', cap(f.to)]);
+    pairs.push(['From', f.from ?? WORDS[u.language].add(u.language === 'en' ? 'the sender' : WORDS[u.language].details)]);
+    // The dates the request mentions are what it is about (the move, the event), not the memo's date.
+    pairs.push(['Date', writtenOn(u)]);
+    const subject = u.announcement?.topic ?? u.subject;
+    if (subject) pairs.push(['Subject', cap(subject)]);
   }
   return pairs;
 }
@@ -49,15 +57,25 @@ function headerFacts(u: Understanding): [string, string][] {
 function detailFacts(u: Understanding): string[] {
   const f = u.facts;
   const lines: string[] = [];
-  const header = u.kind === 'memo' || u.kind === 'letter';
-  if (f.dates.length && (!header || f.dates.length > 1)) lines.push(`**When:** ${f.dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
-  else if (header && f.dates[0] && f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
-  else if (!f.dates.length && f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
-  if (f.places.length) lines.push(`**Where:** ${f.places.map(escapeInline).join('; ')}`);
+  const dates = f.dates.filter((d) => d !== f.dated);
+  if (dates.length) lines.push(`**When:** ${dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
+  else if (f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
+  const place = u.announcement?.place;
+  const places = place && !f.places.some((p) => p.includes(place)) ? [place, ...f.places] : f.places;
+  if (places.length) lines.push(`**Where:** ${places.map(escapeInline).join('; ')}`);
   if (f.amounts.length && !u.tables.length) lines.push(`**Amounts:** ${f.amounts.map(escapeInline).join(', ')}`);
   if (f.contact) lines.push(`**Contact:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
   else if (f.phones.length) lines.push(`**Phone:** ${f.phones.map(escapeInline).join(', ')}`);
   return lines.map((l) => `- ${l}`);
+}
+
+/** What the news leaves out, as placeholders, less what the request does give (a date, a time and place). */
+function missingOf(u: Understanding): string[] {
+  const w = WORDS[u.language];
+  const f = u.facts;
+  const given = (m: string) => (/start date|dates affected/.test(m) && f.dates.length > 0) || (/time and venue/.test(m) && f.times.length > 0 && (f.places.length > 0 || Boolean(u.announcement?.place)));
+  if (u.language !== 'en') return [w.add(w.details)];
+  return (u.announcement?.missing ?? []).filter((m) => !given(m)).map((m) => w.add(m));
 }
 
 function sectionBody(u: Understanding, title: string): string {
@@ -101,10 +119,19 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     blocks.push(`# ${escapeInline(u.compared.join(' vs '))}\n\n${pipeTable(['', ...u.compared], criteria.map((c) => [escapeInline(c), ...u.compared.map((x) => w.add(`${escapeInline(x)}: ${c.replace(/^\[|\]$/g, '').toLowerCase()}`))]))}`);
   }
   if (u.intents.timeline && !sections.some((s) => TIMELINE.test(s))) sections.push(u.language === 'en' ? 'Timeline' : { de: 'Zeitplan', es: 'Cronograma', fr: 'Calendrier' }[u.language as 'de' | 'es' | 'fr']);
-  const details = detailFacts(u);
+  if (u.announcement) {
+    // The news as stated, then its details and what it leaves out: never the default parts' generic placeholders.
+    blocks.push(escapeInline(u.announcement.news));
+    if (u.statements.length) blocks.push(u.statements.map((x) => `- ${escapeInline(x)}`).join('\n'));
+    const facts = detailFacts(u);
+    blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${[facts.join('\n'), ...missingOf(u).map(escapeInline)].filter(Boolean).join('\n\n')}`);
+    if (!u.items.length) sections = [];
+  }
+  if (u.statements.length && !u.announcement) blocks.push(`# ${u.language === 'en' ? 'Highlights' : escapeInline(w.deck[1])}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
+  const details = u.announcement ? [] : detailFacts(u);
   // Stated facts go into the section about details (else the first one), as labelled lines.
   const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
-  const structured = blocks.length > 0;
+  const structured = blocks.length > 0 && !u.announcement;
   sections.forEach((s, i) => {
     const body = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
     // Named topics or no other content: every section; data or bullets given: only the sections the request names.

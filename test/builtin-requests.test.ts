@@ -1,0 +1,130 @@
+// The builtin engine (no model provider) on the requests a new user tries first, end to end over HTTP:
+// the README's demo deck states its facts instead of charting unlike figures, an announcement memo puts
+// the news in its body (not its date line), and a mortgage gets a live repayment schedule that
+// LibreOffice recalculates to the right payment. Files are read back by independent readers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { libreOfficeValues } from './helpers/excel.ts';
+import { PY_DOCX, python } from './helpers/documents.ts';
+import { readWithOpenpyxl } from './helpers/openpyxl.ts';
+import { generate, withRuns } from './helpers/runs.ts';
+import { inspectPptx, phText } from './helpers/slides.ts';
+import { download } from './helpers/storage.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let secret: string;
+
+beforeAll(async () => {
+  t = await startTestApp(withRuns({}));
+  secret = (await t.signup()).secret;
+});
+afterAll(async () => t?.close());
+
+async function made(format: string, prompt: string): Promise<{ answer: any; bytes: Buffer; disposition: string }> {
+  const res = await generate(t, secret, { prompt }, format);
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json();
+  const file = await download(t, answer.download_url);
+  expect(file.status).toBe(200);
+  return { answer, bytes: file.body, disposition: String(file.headers['content-disposition']) };
+}
+
+describe('requests a new user tries first (builtin engine)', () => {
+  it("the README's demo deck states the facts as given, percentages as percentages, and charts nothing unlike", async () => {
+    const { bytes } = await made('slides', 'A deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets');
+    const deck = inspectPptx(bytes);
+    const titles = deck.slides.map((s) => phText(s, 'title'));
+    expect(titles[0]).toBe('Our Q3 results');
+    expect(titles).not.toContain('Results by Item');
+    const facts = deck.slides.find((s) => /Revenue up 12%/.test(phText(s, 'body') ?? ''));
+    expect(facts, JSON.stringify(titles)).toBeDefined();
+    expect(phText(facts!, 'title')).toBe('Q3 results at a glance');
+    expect((phText(facts!, 'body') ?? '').split('\n')).toEqual(['Revenue up 12%', 'Churn down to 3%', 'Two new markets']);
+    // A growth rate and a churn rate are not one series.
+    expect(deck.slides.flatMap((s) => s.charts)).toEqual([]);
+    expect(JSON.stringify(deck)).not.toMatch(/0\.12|0\.03/);
+  });
+
+  it('figures of one unit and meaning are still charted, percentages in percent', async () => {
+    const { bytes } = await made('slides', 'pie chart of our traffic sources - Search 45%, Social 25%, Direct 20%, Email 10%');
+    const charts = inspectPptx(bytes).slides.flatMap((s) => s.charts);
+    expect(charts).toHaveLength(1);
+    expect(charts[0].categories).toEqual(['Search', 'Social', 'Direct', 'Email']);
+    expect(charts[0].series[0].values).toEqual([45, 25, 20, 10]);
+    expect(charts[0].series[0].name).toMatch(/%/);
+  });
+
+  it('an announcement memo: To all staff, dated today (not the move date), a subject from the news, the news stated, labelled placeholders', async () => {
+    const prompt = 'A one-page memo to all staff announcing that the office moves to Berlin on 1 March 2027';
+    const { bytes, answer, disposition } = await made('word', prompt);
+    const doc = await python(bytes, 'docx', PY_DOCX);
+    const text: string[] = doc.paragraphs.map((p: any) => p.text).filter((x: string) => x.trim());
+    const all = [...text, JSON.stringify(doc.tables ?? [])].join('\n');
+    expect(text[0]).toBe('Office Move to Berlin');
+    expect(answer.summary).toContain('"Office Move to Berlin"');
+    expect(disposition).toContain('filename="office-move-to-berlin.docx"');
+    const header = JSON.stringify(doc.tables?.[0] ?? text);
+    expect(header).toMatch(/All staff/);
+    expect(header).toMatch(/Office move to Berlin/);
+    const dateLine = /"Date"\s*,\s*"([^"]+)"/.exec(header)?.[1] ?? '';
+    expect(dateLine).not.toBe('');
+    expect(dateLine).not.toMatch(/March 2027/);
+    expect(text).toContain('The office moves to Berlin on 1 March 2027.');
+    expect(all).toMatch(/\[Add the new office address\]/);
+    expect(all).toMatch(/Where:\s*Berlin/);
+    expect(all).not.toMatch(/announcing that/i);
+    expect(all).not.toMatch(/Memo to All Staff Announcing/);
+  });
+
+  it('a notice of a closure states it, with its date and a placeholder for who to contact', async () => {
+    const { bytes } = await made('word', 'Write a memo informing the team that the Paris office will close on 24 December for the holidays');
+    const doc = await python(bytes, 'docx', PY_DOCX);
+    const text: string[] = doc.paragraphs.map((p: any) => p.text);
+    expect(text).toContain('The Paris office will close on 24 December for the holidays.');
+    expect(text.join('\n')).toMatch(/When:\s*24 December/);
+    expect(text.join('\n')).toMatch(/\[Add who to contact in the meantime\]/);
+  });
+
+  it('a mortgage: inputs as given, a live PMT payment, 360 rows of live formulas, frozen header, titled by what it is', async () => {
+    const { bytes, disposition, answer } = await made('excel', 'A repayment schedule for a $300,000 mortgage at 6.5% over 30 years, monthly payments');
+    expect(disposition).toContain('filename="mortgage-repayment-schedule.xlsx"');
+    expect(answer.summary).toMatch(/1,896\.20/);
+    const book = readWithOpenpyxl(bytes);
+    expect(book.sheets.map((s) => s.title)).toEqual(['Inputs', 'Schedule']);
+    const [inputs, schedule] = book.sheets;
+    expect([inputs.cells.A2, inputs.cells.B2, inputs.formats.B2]).toEqual(['Principal', 300000, expect.stringMatching(/\$/)]);
+    expect([inputs.cells.A3, inputs.cells.B3, inputs.formats.B3]).toEqual(['Annual interest rate', 0.065, '0.00%']);
+    expect([inputs.cells.B4, inputs.cells.B5]).toEqual([30, 12]);
+    expect(inputs.cells.A7).toBe('Monthly payment');
+    expect(inputs.cells.B7).toBe('=PMT(B3/B5,B6,-B2)');
+    expect([schedule.cells.A1, schedule.cells.B1, schedule.cells.C1, schedule.cells.D1, schedule.cells.E1]).toEqual(['Period', 'Payment', 'Interest', 'Principal', 'Balance']);
+    expect(schedule.cells.C2).toBe('=Inputs!$B$2*Inputs!$B$3/Inputs!$B$5');
+    expect(schedule.cells.E3).toBe('=MAX(0,E2-D3)');
+    expect(schedule.freeze).toBe('A2');
+    expect(schedule.tables).toEqual({ Schedule: 'A1:E362' });
+    // LibreOffice recomputes every formula (no stored result trusted): the payment, the last row, no errors.
+    const values = libreOfficeValues(bytes);
+    const money = (v: string) => Number(Number(v).toFixed(2));
+    expect(values.Inputs[6][0]).toBe('Monthly payment');
+    expect(money(values.Inputs[6][1])).toBe(1896.2);
+    expect(values.Schedule).toHaveLength(362);
+    expect([values.Schedule[360][0], ...values.Schedule[360].slice(1).map(money)]).toEqual(['360', 1896.2, 10.22, 1885.99, 0]);
+    expect([values.Schedule[361][0], ...values.Schedule[361].slice(1, 4).map(money)]).toEqual(['Total', 682633.47, 382633.47, 300000]);
+    expect(JSON.stringify(values)).not.toMatch(/#(VALUE|REF|NAME|DIV|NUM|N\/A)|Err:/);
+  }, 120_000);
+
+  it('loan phrasings in German and French get the same live schedule', async () => {
+    for (const [prompt, sheet, rows] of [
+      ['Tilgungsplan für ein Darlehen über 200.000 € mit 3,8 % Zinsen und 20 Jahren Laufzeit', 'Tilgungsplan', 240],
+      ["Tableau d'amortissement pour un prêt de 200 000 € à 4 % sur 20 ans", 'Échéancier', 240],
+    ] as const) {
+      const { bytes } = await made('excel', prompt);
+      const book = readWithOpenpyxl(bytes);
+      expect(book.sheets.map((s) => s.title)[1]).toBe(sheet);
+      expect(String(book.sheets[0].cells.B7)).toBe('=PMT(B3/B5,B6,-B2)');
+      const values = libreOfficeValues(bytes);
+      expect(values[sheet]).toHaveLength(rows + 2);
+      expect(JSON.stringify(values)).not.toMatch(/#(VALUE|REF|NAME|DIV|NUM|N\/A)|Err:/);
+    }
+  }, 240_000);
+});
