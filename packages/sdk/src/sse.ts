@@ -26,9 +26,11 @@ export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortS
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
         if (line === '') {
+          // `id` is this message's own id line; callers keep the last one seen to resume with Last-Event-ID.
           if (data.length) yield { event: event || 'message', data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
           event = '';
           data = [];
+          id = undefined;
           continue;
         }
         if (line.startsWith(':')) continue;

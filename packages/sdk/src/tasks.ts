@@ -57,13 +57,18 @@ export class TasksApi {
         throw new NotFoundError({ code: body?.error ?? 'not_found', status: 404, message, requestId: response.headers.get('x-request-id') ?? undefined, body });
       }
       if (!response.body) throw new EventsUnavailableError({ code: 'no_stream', status: response.status, message: 'The event stream has no body.' });
-      for await (const message of readSse(response.body, opts.signal)) {
-        if (message.id !== undefined) lastId = message.id;
-        if (!EVENT_TYPES.has(message.event)) continue;
-        let data: unknown = message.data;
-        try { data = JSON.parse(message.data); } catch { /* keep the text */ }
-        yield { type: message.event as TaskEvent['type'], ...(message.id !== undefined ? { id: message.id } : {}), data };
-        if (message.event === 'done') return;
+      try {
+        for await (const message of readSse(response.body, opts.signal)) {
+          if (message.id !== undefined) lastId = message.id;
+          if (!EVENT_TYPES.has(message.event)) continue;
+          let data: unknown = message.data;
+          try { data = JSON.parse(message.data); } catch { /* keep the text */ }
+          yield { type: message.event as TaskEvent['type'], ...(message.id !== undefined ? { id: message.id } : {}), data };
+          if (message.event === 'done') return;
+        }
+      } catch (err) {
+        // A dropped connection mid-stream: reconnect below with Last-Event-ID. An abort ends here.
+        if (opts.signal?.aborted) throw opts.signal.reason ?? err;
       }
       if (opts.signal?.aborted) return;
       if (reconnects >= MAX_RECONNECTS) throw new FolioError({ code: 'stream_ended', status: 0, message: `The event stream of ${taskId} kept ending before the task did.` });
