@@ -186,6 +186,8 @@ export function finishOpenApiDocument<T extends Json>(doc: T): T {
       if (id) op.operationId = id;
       // No security on a route means none is needed (health, the development token): say so explicitly.
       op.security ??= [];
+      // A query parameter with a default (`limit`) may be left out: generators should make it optional.
+      for (const param of op.parameters ?? []) if (param.in === 'query' && param.schema?.default !== undefined) param.required = false;
       const json = op.requestBody?.content?.['application/json'];
       if (json && json.example === undefined && json.examples === undefined) {
         json.example = (id && EXAMPLES[id]) ?? exampleFromSchema(json.schema);

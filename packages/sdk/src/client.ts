@@ -5,7 +5,7 @@ import { FilesApi } from './files.ts';
 import { HttpClient, type RequestOptions } from './http.ts';
 import { PageIterator, type Page } from './pagination.ts';
 import { TasksApi } from './tasks.ts';
-import type { CreateWebhookBody, CreatedWebhook, CreditsBalance, Format, ListDeliveriesParams, Webhook, WebhookDelivery } from './types.ts';
+import type { CreateWebhookBody, CreatedWebhook, CreditsBalance, Format, ListDeliveriesParams, Redelivery, Webhook, WebhookDelivery } from './types.ts';
 
 export interface FolioOptions {
   /** Default: FOLIO_API_KEY. */
@@ -39,8 +39,8 @@ class WebhooksApi {
   deliveries(webhookId: string, params: ListDeliveriesParams = {}): PageIterator<WebhookDelivery> {
     return new PageIterator((cursor) => this.#http.request<Page<WebhookDelivery>>('GET', `/webhooks/${encodeURIComponent(webhookId)}/deliveries`, { query: { ...params, cursor } }));
   }
-  redeliver(webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-    return this.#http.request<WebhookDelivery>('POST', `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
+  redeliver(webhookId: string, deliveryId: string): Promise<Redelivery> {
+    return this.#http.request<Redelivery>('POST', `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`);
   }
 }
 

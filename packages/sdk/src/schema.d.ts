@@ -1383,11 +1383,11 @@ export interface operations {
     };
     listCreditLedger: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2952,11 +2952,11 @@ export interface operations {
     };
     listFiles: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 /** @description Only files with this purpose. */
                 purpose?: "init" | "context" | "data" | "analysis";
             };
@@ -3686,11 +3686,11 @@ export interface operations {
     };
     listImages: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 /** @description Only images carrying this tag (exact match). */
                 tag?: string;
             };
@@ -4663,11 +4663,11 @@ export interface operations {
     };
     listLlmUsage: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 session_id?: string;
                 user_id?: string;
             };
@@ -4900,11 +4900,11 @@ export interface operations {
     };
     listApiKeys: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -5889,11 +5889,11 @@ export interface operations {
     };
     listProjects: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6628,11 +6628,11 @@ export interface operations {
     };
     listProjectFiles: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -7226,7 +7226,7 @@ export interface operations {
     };
     listProjectInsights: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Only insights involving this file, as source or related. */
@@ -7234,7 +7234,7 @@ export interface operations {
                 /** @description Only these kinds (repeat the parameter for several). */
                 kind?: ("disparity" | "insight" | "similarity")[];
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 /** @description Omitted: unresolved insights only. `true`: resolved only. `false`: unresolved only. */
                 resolved?: boolean;
                 /** @description Only these severities (repeat the parameter for several). */
@@ -7817,13 +7817,13 @@ export interface operations {
     };
     listRuns: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description `word`, `excel` or `slides`. */
                 format?: "word" | "excel" | "slides";
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 status?: "pending" | "running" | "completed" | "failed" | "cancelled" | "expired";
             };
             header?: never;
@@ -9463,13 +9463,13 @@ export interface operations {
     };
     listTemplates: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description `slides` (.pptx, .potx), `word` (.docx, .dotx) or `excel` (.xlsx, .xltx). */
                 format?: "word" | "excel" | "slides";
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -11351,11 +11351,11 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -11785,13 +11785,13 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description `run.completed`, `run.failed`, or `ping` (a test delivery). */
                 event?: "run.completed" | "run.failed" | "ping";
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 /** @description `pending` (an attempt is queued), `succeeded` (a 2xx answer), `failed` (a 4xx, a refused URL, or every retry used up) or `cancelled` (the subscription was deleted). */
                 outcome?: "pending" | "succeeded" | "failed" | "cancelled";
             };
@@ -12286,13 +12286,13 @@ export interface operations {
     };
     listAllWebhookDeliveries: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Opaque cursor from `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description `run.completed`, `run.failed`, or `ping` (a test delivery). */
                 event?: "run.completed" | "run.failed" | "ping";
                 /** @description Page size, 1-100. */
-                limit: number;
+                limit?: number;
                 /** @description `pending` (an attempt is queued), `succeeded` (a 2xx answer), `failed` (a 4xx, a refused URL, or every retry used up) or `cancelled` (the subscription was deleted). */
                 outcome?: "pending" | "succeeded" | "failed" | "cancelled";
                 /** @description Only deliveries of this run. */

@@ -26,6 +26,7 @@ export type Webhook = Json<operations['getWebhook'], 200>;
 export type CreateWebhookBody = JsonBody<operations['createWebhook']>;
 export type CreatedWebhook = Json<operations['createWebhook'], 201>;
 export type WebhookDelivery = Json<operations['listWebhookDeliveries'], 200> extends { items: (infer D)[] } ? D : never;
+export type Redelivery = Json<operations['redeliverWebhookDelivery'], 202>;
 export type ListDeliveriesParams = Partial<Query<operations['listWebhookDeliveries']>>;
 
 /** One event of `GET /tasks/{task_id}/events` (or synthesised from polling: `progress` and `done`). */
