@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDeprecation(app);
   registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users }));
 
-  await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX), transformObject: ({ openapiObject }) => finishOpenApiDocument(openapiObject as Record<string, any>) });
+  await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX), transformObject: (documents) => finishOpenApiDocument((documents as { openapiObject: Record<string, any> }).openapiObject) });
 
   await app.register(async (api) => {
     await systemRoutes(api);

@@ -176,7 +176,7 @@ function errorDescription(response: Json, status: number): string {
 }
 
 /** Applies ids, examples and the shared error schema to the whole document (mutates and returns it). */
-export function finishOpenApiDocument<T extends Json>(doc: T): T {
+export function finishOpenApiDocument(doc: Json): Json {
   doc.components ??= {};
   doc.components.schemas = { ...(doc.components.schemas ?? {}), Error: ERROR_SCHEMA };
   for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {

@@ -48,7 +48,7 @@ export class TasksApi {
         acceptStatuses: [404, 501],
       });
       if (response.status === 404 || response.status === 501) {
-        const body = await response.json().catch(() => ({}));
+        const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
         const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
         // A 404 of the route itself (older server) reads "No route GET ..."; a 404 of the task is a real NotFound.
         if (response.status === 501 || message.startsWith('No route')) {
