@@ -13,7 +13,7 @@ let doc: any;
 beforeAll(async () => {
   t = await startTestApp();
   doc = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 const operations = () => Object.entries<any>(doc.paths).flatMap(([path, item]) =>

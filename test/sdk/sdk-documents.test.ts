@@ -17,7 +17,7 @@ beforeAll(async () => {
   secret = (await t.signup()).secret;
   proxy = await startFrontProxy(t.url!);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sdk-docs-'));
-});
+}, 180_000);
 afterAll(async () => {
   await proxy?.close();
   await t?.close();
@@ -27,7 +27,7 @@ afterAll(async () => {
 const isEvents = (p: string) => /^\/api\/v1\/tasks\/[^/]+\/events/.test(p);
 const client = (baseUrl = t.url!) => new Folio({ apiKey: secret, baseUrl });
 
-describe('generate', () => {
+describe('generate', { timeout: 120_000 }, () => {
   it('slides: a sync generate returns the run once its deck is ready; download gives the bytes or writes a path', async () => {
     const folio = client();
     const run = await folio.slides.generate({ prompt: 'A 3-slide deck about composting at home' });
@@ -105,7 +105,7 @@ describe('generate', () => {
   });
 });
 
-describe('ask and resume', () => {
+describe('ask and resume', { timeout: 120_000 }, () => {
   it('ask answers about a run without a new version; resume edits the run into version 2', async () => {
     const folio = client();
     const run = await folio.word.generate({ prompt: 'A one-page report on coffee sales by region' });

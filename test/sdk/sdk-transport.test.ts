@@ -16,14 +16,19 @@ let t: TestApp;
 let org: { org_id: string; secret: string };
 let proxy: FrontProxy;
 let tmp: string;
+let free: TestApp;
 beforeAll(async () => {
-  t = await startTestApp(withRuns({ syncCeilingMs: 700 }), { agents: scriptedAgents(), listen: true });
+  [t, free] = await Promise.all([
+    startTestApp(withRuns({ syncCeilingMs: 700 }), { agents: scriptedAgents(), listen: true }),
+    startTestApp(withRuns({}), { agents: scriptedAgents(), listen: true, env: { FOLIO_RATE_LIMIT_FREE: '2' } }),
+  ]);
   org = await t.signup();
   proxy = await startFrontProxy(t.url!);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sdk-transport-'));
-});
+}, 180_000);
 afterAll(async () => {
   await proxy?.close();
+  await free?.close();
   await t?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -31,7 +36,7 @@ afterAll(async () => {
 const client = (opts: ConstructorParameters<typeof Folio>[0] = {}) => new Folio({ apiKey: org.secret, baseUrl: t.url!, ...opts });
 const runsOf = (orgId: string) => count(t, sql`select count(*)::int as n from runs where org_id = ${orgId}`);
 
-describe('retries', () => {
+describe('retries', { timeout: 120_000 }, () => {
   it('retries a 503 after its Retry-After, then succeeds', async () => {
     const start = proxy.requests.length;
     proxy.rule((req, n) => (n === start ? { kind: 'answer', status: 503, headers: { 'retry-after': '1' }, body: '{"success":false,"error":"service_unavailable","message":"busy"}' } : { kind: 'forward' }));
@@ -87,7 +92,7 @@ describe('retries', () => {
   });
 });
 
-describe('errors', () => {
+describe('errors', { timeout: 120_000 }, () => {
   it('401, 404 and 422 come back as typed FolioErrors with the request id and detail', async () => {
     const bad = await new Folio({ apiKey: 'sk_live_' + 'x'.repeat(28), baseUrl: t.url! }).credits.get().catch((e) => e);
     expect(bad).toBeInstanceOf(AuthenticationError);
@@ -107,19 +112,14 @@ describe('errors', () => {
   });
 
   it('429 is a RateLimitError with retryAfter (a free-tier app with a limit of 2 a minute, no retries)', async () => {
-    const free = await startTestApp(withRuns({}), { agents: scriptedAgents(), listen: true, env: { FOLIO_RATE_LIMIT_FREE: '2' } });
-    try {
-      const key = (await free.signup(undefined, { tier: 'free' })).secret;
-      const folio = new Folio({ apiKey: key, baseUrl: free.url!, maxRetries: 0 });
-      await folio.credits.get();
-      await folio.credits.get();
-      const err = await folio.credits.get().catch((e) => e);
-      expect(err).toBeInstanceOf(RateLimitError);
-      expect(err).toMatchObject({ status: 429, code: 'rate_limit_exceeded', requestId: expect.any(String) });
-      expect(err.retryAfter).toBeGreaterThan(0);
-    } finally {
-      await free.close();
-    }
+    const key = (await free.signup(undefined, { tier: 'free' })).secret;
+    const folio = new Folio({ apiKey: key, baseUrl: free.url!, maxRetries: 0 });
+    await folio.credits.get();
+    await folio.credits.get();
+    const err = await folio.credits.get().catch((e) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ status: 429, code: 'rate_limit_exceeded', requestId: expect.any(String) });
+    expect(err.retryAfter).toBeGreaterThan(0);
   });
 
   it('a failed task followed to its end is a TaskFailedError with the task\'s error code', async () => {
@@ -128,7 +128,7 @@ describe('errors', () => {
   });
 });
 
-describe('generate paths', () => {
+describe('generate paths', { timeout: 120_000 }, () => {
   it('a sync generate that reaches the ceiling (408) is followed to the end, on the same task', async () => {
     const start = proxy.requests.length;
     const run = await client({ baseUrl: proxy.url }).slides.generate({ prompt: script({ sleep_ms: 1500 }) });
@@ -148,7 +148,7 @@ describe('generate paths', () => {
   });
 });
 
-describe('pagination', () => {
+describe('pagination', { timeout: 120_000 }, () => {
   it('runs.list walks every page; firstPage and pages expose the cursor', async () => {
     const fresh = await t.signup();
     const folio = new Folio({ apiKey: fresh.secret, baseUrl: t.url! });
@@ -167,7 +167,7 @@ describe('pagination', () => {
   });
 });
 
-describe('files', () => {
+describe('files', { timeout: 120_000 }, () => {
   it('uploads from a path, a Blob, a Uint8Array and a ReadableStream; lists them over pages; gets one', async () => {
     const fresh = await t.signup();
     const folio = new Folio({ apiKey: fresh.secret, baseUrl: t.url! });
@@ -195,7 +195,7 @@ describe('files', () => {
   });
 });
 
-describe('low-level request', () => {
+describe('low-level request', { timeout: 120_000 }, () => {
   it('reaches any endpoint with the client\'s auth and errors', async () => {
     const me = await client().request<{ org_id: string }>('GET', '/verify');
     expect(me).toMatchObject({ org_id: org.org_id });

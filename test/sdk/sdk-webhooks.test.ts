@@ -16,13 +16,13 @@ beforeAll(async () => {
   t = await startTestApp(withRuns({}), { agents: scriptedAgents(), env: webhookEnv(), listen: true });
   receiver = await startWebhookReceiver();
   folio = new Folio({ apiKey: (await t.signup()).secret, baseUrl: t.url! });
-});
+}, 180_000);
 afterAll(async () => {
   await receiver?.close();
   await t?.close();
 });
 
-describe('webhooks', () => {
+describe('webhooks', { timeout: 120_000 }, () => {
   it('verifies a delivery signed by the server, and refuses a tampered, stale or foreign one', async () => {
     const hook = await folio.webhooks.create({ url: `${receiver.url}/hooks`, events: ['run.completed'], description: 'sdk test' });
     expect(hook).toMatchObject({ webhook_id: expect.stringMatching(/^wh_/), secret: expect.any(String) });
