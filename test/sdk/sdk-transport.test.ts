@@ -18,10 +18,9 @@ let proxy: FrontProxy;
 let tmp: string;
 let free: TestApp;
 beforeAll(async () => {
-  [t, free] = await Promise.all([
-    startTestApp(withRuns({ syncCeilingMs: 700 }), { agents: scriptedAgents(), listen: true }),
-    startTestApp(withRuns({}), { agents: scriptedAgents(), listen: true, env: { FOLIO_RATE_LIMIT_FREE: '2' } }),
-  ]);
+  // One after the other: two apps booting at once on a loaded machine can miss Fastify's plugin timeout.
+  t = await startTestApp(withRuns({ syncCeilingMs: 700 }), { agents: scriptedAgents(), listen: true });
+  free = await startTestApp(withRuns({}), { agents: scriptedAgents(), listen: true, env: { FOLIO_RATE_LIMIT_FREE: '2' } });
   org = await t.signup();
   proxy = await startFrontProxy(t.url!);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sdk-transport-'));
