@@ -15,6 +15,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { VerifyFastPath } from './http/verify-fast-path.ts';
 import { StalledBodyGuard } from './http/slow-clients.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { finishOpenApiDocument } from './http/openapi-operations.ts';
 import { systemRoutes } from './http/system.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { devTokenRoutes } from './identity/dev-token.routes.ts';
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDeprecation(app);
   registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users }));
 
-  await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX) });
+  await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX), transformObject: (documents) => finishOpenApiDocument((documents as { openapiObject: Record<string, any> }).openapiObject) });
 
   await app.register(async (api) => {
     await systemRoutes(api);
