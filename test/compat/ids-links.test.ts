@@ -11,7 +11,8 @@ import { webhookEnv } from '../helpers/webhooks.ts';
 let t: TestApp;
 let r: WebhookReceiver;
 beforeAll(async () => {
-  t = await startTestApp(withRuns({}), { env: webhookEnv() });
+  // A generous attempt timeout: the ping below must succeed on a loaded machine too.
+  t = await startTestApp(withRuns({}), { env: webhookEnv({ FOLIO_WEBHOOK_TIMEOUT_MS: '10000' }) });
   r = await startWebhookReceiver();
 });
 afterAll(async () => {
