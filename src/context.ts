@@ -32,6 +32,8 @@ import { StoragePurger } from './storage/purge.ts';
 import { createWebhooksModule, type WebhooksModule } from './webhooks/webhooks.module.ts';
 import { PurgeRepository } from './storage/purge.repository.ts';
 import { createProjectsModule, type ProjectsModule } from './projects/projects.module.ts';
+import { OUTLINE_RUNNER, SlidesOutlineRunner } from './documents/slides/outline.runner.ts';
+import { SlidesOutlineService } from './documents/slides/outline.service.ts';
 import { createEditTokens, createEditorModule, type EditorModule } from './editor/editor.module.ts';
 import { agentUsageRecorder } from './llm/agent-usage.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
@@ -146,6 +148,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const editor = createEditorModule({ config, database, blobs, tokens: editTokens, links: runs.links, adapters, exports: exports.service, log });
     closers.unshift(() => editor.close());
     const projects = createProjectsModule({ config, database, blobs, files, runs, llm, orgs: orgsRepo, log });
+    // POST /slides/outline with async: true runs as a task: every process that runs tasks knows the runner.
+    runs.agents.registerRunner(OUTLINE_RUNNER, new SlidesOutlineRunner(new SlidesOutlineService({ config, database, llm, blobs, outbound, log })));
 
     return {
       config,

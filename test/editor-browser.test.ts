@@ -34,7 +34,7 @@ async function newRun(format: 'word' | 'excel' | 'slides', prompt: string) {
   const res = await generate(t, org.secret, { prompt }, format);
   expect(res.statusCode, res.body).toBe(200);
   const run = res.json();
-  expect(run.edit_url.startsWith(`${t.url}/edit/${run.run_id}?token=`)).toBe(true);
+  expect(run.edit_url.startsWith(`${t.url}/api/v1/edit/${run.run_id}?token=`)).toBe(true);
   return { org, run, before: await getRun(org.secret, run.run_id) };
 }
 

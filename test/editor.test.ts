@@ -164,17 +164,18 @@ describe('built-in Slides editor', () => {
 describe('edit page', () => {
   it('serves the built-in editor for the run\'s format, and a friendly 401 page (never the document) for a bad or expired token', async () => {
     const { run, token, api } = await open('word', WORD_PROMPT);
-    const page = await t.inject({ method: 'GET', url: `/edit/${run.run_id}?token=${token}` });
+    const page = await t.inject({ method: 'GET', url: `/api/v1/edit/${run.run_id}?token=${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).toContain('assets/word-editor.js');
-    const asset = await t.inject({ method: 'GET', url: '/edit/assets/word-editor.js' });
+    const asset = await t.inject({ method: 'GET', url: '/api/v1/edit/assets/word-editor.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toContain('javascript');
-    expect((await t.inject({ method: 'GET', url: '/edit/assets/..%2Fsrc%2Fword-editor.js' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/edit/assets/..%2Fsrc%2Fword-editor.js' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/edit/assets/word-editor.js' })).statusCode).toBe(200);
 
-    for (const url of [`/edit/${run.run_id}`, `/edit/${run.run_id}?token=nope`, `/edit/${run.run_id}?token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
+    for (const url of [`/api/v1/edit/${run.run_id}`, `/api/v1/edit/${run.run_id}?token=nope`, `/api/v1/edit/${run.run_id}?token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
       const bad = await t.inject({ method: 'GET', url });
       expect(bad.statusCode).toBe(401);
       expect(bad.headers['content-type']).toContain('text/html');
@@ -182,7 +183,7 @@ describe('edit page', () => {
     }
     expect((await api('POST', 'keepalive')).statusCode).toBe(200);
     await expireTokens(t, run.run_id);
-    const expired = await t.inject({ method: 'GET', url: `/edit/${run.run_id}?token=${token}` });
+    const expired = await t.inject({ method: 'GET', url: `/api/v1/edit/${run.run_id}?token=${token}` });
     expect(expired.statusCode).toBe(401);
     expect(expired.body).not.toContain('Field Review');
     expect((await api('GET', 'document')).statusCode).toBe(401);

@@ -30,7 +30,7 @@ describe('subscriptions', () => {
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toEqual({
-      webhook_id: expect.stringMatching(/^wh_[0-9A-Z]{26}$/), url: `${r.url}/a`, events: ['run.completed'], description: 'CRM sync', active: true,
+      webhook_id: expect.stringMatching(/^whk_[0-9A-Z]{26}$/), url: `${r.url}/a`, events: ['run.completed'], description: 'CRM sync', active: true,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{32}$/), created_at: expect.any(String),
     });
     expect(created.secret).not.toBe(org.webhook_secret);

@@ -28,7 +28,7 @@ const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, 
 
 /** The host page of the edit URL, and what it hands the client: the form's action and the posted token. */
 async function hostPage(t: TestApp, runId: string, token: string) {
-  const res = await t.inject({ method: 'GET', url: `/edit/${runId}?token=${encodeURIComponent(token)}` });
+  const res = await t.inject({ method: 'GET', url: `/api/v1/edit/${runId}?token=${encodeURIComponent(token)}` });
   const form = /<form id="office_form"[^>]*>/.exec(res.body)?.[0] ?? '';
   const attr = (name: string) => { const m = new RegExp(`${name}="([^"]*)"`).exec(form); return m ? unescapeHtml(m[1]) : null; };
   const hidden = (name: string) => { const m = new RegExp(`<input name="${name}" value="([^"]*)" type="hidden">`).exec(res.body); return m ? unescapeHtml(m[1]) : null; };
@@ -99,7 +99,7 @@ describe('Collabora CODE as the WOPI client', () => {
       expect(page.res.headers['referrer-policy']).toBe('no-referrer');
       expect(page.res.headers['cache-control']).toBe('no-store');
     }
-    expect((await t.inject({ method: 'GET', url: '/edit/assets/wopi-host.js' })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/edit/assets/wopi-host.js' })).statusCode).toBe(200);
   });
 
   it('a bad or expired token gets the 401 error page, never the client\'s editor', async () => {

@@ -337,7 +337,7 @@ describe('Folio WOPI host rules', () => {
     const { org, runId } = await openRun();
     const get = async () => (await t.inject({ method: 'GET', url: `/api/v1/runs/${runId}`, headers: key(org.secret) })).json().edit_url;
     const [one, two] = [await get(), await get()];
-    expect(one).toMatch(new RegExp(`^${t.config.publicUrl}/edit/${runId}\\?token=fet_`));
+    expect(one).toMatch(new RegExp(`^${t.config.publicUrl}/api/v1/edit/${runId}\\?token=fet_`));
     expect(one).not.toBe(two);
     expect((await wopiClient(t, runId, tokenOf(one)).checkFileInfo()).status).toBe(200);
     const failed = (await generate(t, org.secret, { prompt: script({ fail: 'upstream_error' }) })).json();

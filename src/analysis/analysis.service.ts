@@ -12,19 +12,17 @@ import type { Config } from '../config.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { DB } from '../db/schema.ts';
 import { AskEngine } from '../documents/ask/ask-engine.ts';
-import { excelAskView } from '../documents/ask/views/excel-view.ts';
-import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
-import { adapter as excelAdapter, readWorkbook } from '../documents/excel/excel.adapter.ts';
 import { errors } from '../errors.ts';
+import type { Converter } from '../export/converter.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
-import { newId } from '../ids.ts';
+import { newId, ulid } from '../ids.ts';
 import { monthOf, type LlmUsageRepository } from '../llm/llm-usage.repository.ts';
 import type { LlmModule } from '../llm/llm.module.ts';
 import { creditsFor } from '../llm/model-catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FilesRepository } from '../storage/files.repository.ts';
+import { analysisView } from './analysis-workbook.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_TURNS = 12;
 
 export interface AnalysisDeps {
@@ -35,16 +33,22 @@ export interface AnalysisDeps {
   llm: LlmModule;
   credits: CreditsService;
   usage: LlmUsageRepository;
+  /** Legacy .xls workbooks are read through the export pool. */
+  converter: Converter;
   log: FastifyBaseLogger;
 }
 
 export interface AnalysisResult {
+  /** `analyze_` + ULID: names this answer (logs, support); ephemeral, no run row, not resumable. */
+  run_id: string;
   answer: string;
   answered: boolean;
   data: Record<string, unknown> | null;
   citations: { sheet: string; range: string }[];
   credits_used: number;
   model: string;
+  tool_calls: number;
+  duration_ms: number;
 }
 
 export class AnalysisService {
@@ -57,20 +61,14 @@ export class AnalysisService {
   private async workbook(orgId: string, fileId: string) {
     const file = await this.d.files.findInOrg(orgId, fileId);
     if (!file) throw errors.notFound('File');
-    const invalid = (type: string, msg: string) => errors.validation([{ loc: ['body', 'file_id'], msg, type, input: fileId }]);
-    if (file.content_type !== XLSX) throw invalid('unsupported_file_type', `The file is ${file.content_type}; workbook analysis reads Excel workbooks (.xlsx)`);
     const bytes = Buffer.concat(await (await this.d.blobs.get(file.blob_key)).body.toArray());
-    try {
-      const doc = readWorkbook(bytes);
-      return excelAskView(doc, excelAdapter.title(doc));
-    } catch (err) {
-      if (err instanceof DocumentUnreadable) throw invalid('workbook_unreadable', err.message);
-      throw err;
-    }
+    return analysisView(file, bytes, this.d.converter);
   }
 
   async analyze(key: KeyWithOrg, body: { file_id: string; prompt: string }, requestId: string, signal: AbortSignal): Promise<AnalysisResult> {
     const orgId = key.org_id;
+    const runId = `analyze_${ulid()}`;
+    const started = Date.now();
     const wb = await this.workbook(orgId, body.file_id);
     const chain = this.d.llm.service.chain(null);
     await this.d.llm.service.assertWithinBudget(orgId);
@@ -78,7 +76,6 @@ export class AnalysisService {
     const reason = `Workbook analysis ${usageId}`;
     const paid = this.d.config.llm.minCredits;
     await this.d.credits.chargeCallUpFront(orgId, paid, reason);
-    const started = Date.now();
     const base = {
       usage_id: usageId, org_id: orgId, key_id: key.key_id, request_id: requestId, operation: 'excel.analyze', requested_model: null,
       response_format: 'text', user_id: null, session_id: null, attempts: [],
@@ -109,6 +106,9 @@ export class AnalysisService {
       return total;
     });
     const citations = outcome.citations.filter((c) => c.sheet && c.range).map((c) => ({ sheet: c.sheet!, range: c.range! }));
-    return { answer: outcome.answer, answered: outcome.answered, data: outcome.data, citations, credits_used: charged, model: last };
+    return {
+      run_id: runId, answer: outcome.answer, answered: outcome.answered, data: outcome.data, citations, credits_used: charged, model: last,
+      tool_calls: outcome.readCalls, duration_ms: Date.now() - started,
+    };
   }
 }

@@ -86,9 +86,7 @@ export class CreditsService {
   async chargeCallUpFront(orgId: string, amount: number, reason: string): Promise<void> {
     if ((await this.repo.apply(this.db, { orgId, kind: 'charge', amount: -amount, reason })) !== null) return;
     const balance = (await this.repo.balance(orgId)) ?? 0;
-    throw new AppError('insufficient_credits', `LLM calls need a balance of at least ${amount} credit${amount === 1 ? '' : 's'}; the organization has ${balance}.`, {
-      body: { balance, minimum_balance: amount },
-    });
+    throw insufficientCredits(amount, balance, `LLM calls need a balance of at least ${amount} credit${amount === 1 ? '' : 's'}; the organization has ${balance}.`);
   }
 
   /**
@@ -120,8 +118,16 @@ export class CreditsService {
 
   private insufficient(balance: number, format: Format): AppError {
     const minimum = this.minimumFor(format);
-    return new AppError('insufficient_credits', `${LABEL[format]} generation needs a balance of at least ${minimum} credits; the organization has ${balance}.`, {
-      body: { balance, minimum_balance: minimum },
-    });
+    return insufficientCredits(minimum, balance, `${LABEL[format]} generation needs a balance of at least ${minimum} credits; the organization has ${balance}.`);
   }
+}
+
+/**
+ * 402 `insufficient_credits` with the reference service's message, `Insufficient credits. Required: N,
+ * balance: M.`; Folio's more specific sentence (which format or call needs it) is kept in `explanation`.
+ */
+export function insufficientCredits(required: number, balance: number, explanation: string): AppError {
+  return new AppError('insufficient_credits', `Insufficient credits. Required: ${required}, balance: ${balance}.`, {
+    body: { required, balance, minimum_balance: required, explanation },
+  });
 }

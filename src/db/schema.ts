@@ -58,7 +58,7 @@ export interface FilesTable {
   content_type: string;
   size: number;
   sha256: string;
-  purpose: 'init' | 'context' | 'data' | 'analysis';
+  purpose: 'init' | 'context' | 'data' | 'analysis' | 'reference';
   blob_key: string;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;

@@ -1,4 +1,6 @@
-// GET /edit/{run_id}?token=...: the page behind `edit_url`, outside /api/v1 since people open it.
+// GET /api/v1/edit/{run_id}?token=...: the page behind `edit_url` (the reference service's path; the
+// older /edit/{run_id} redirects there, so links minted before keep working). It is an HTML page for
+// people, registered beside the API rather than inside it.
 // With a WOPI client configured it is the client's host page (the client's editor in a frame, talking
 // to our /embed-wopi endpoints); otherwise Folio's built-in editor for the run's format. A bad or expired
 // token gets a friendly error page with 401, and never the document. Also serves the pages' assets.
@@ -9,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, errors } from '../errors.ts';
 import type { DocumentSavesService } from './document-saves.service.ts';
-import type { EditTokensService } from './edit-tokens.service.ts';
+import { EDIT_PAGE_PATH, type EditTokensService } from './edit-tokens.service.ts';
 import { EditorQuery, RunParams } from './editor.schemas.ts';
 import { BUILTIN_CSP, builtinEditorPage, errorPage, hostPageCsp, pageHeaders, wopiHostPage } from './edit-page.html.ts';
 import { presentedEditToken } from './editor-auth.ts';
@@ -64,7 +66,17 @@ export async function editPageRoutes(fastify: FastifyInstance, deps: EditPageDep
     return reply.code(err.status).headers(pageHeaders(BUILTIN_CSP)).send(errorPage(err.status, title, message));
   };
 
+  // The older path of edit links: a permanent redirect to the page, query (the token) kept.
   app.get('/edit/:run_id', {
+    config: { auth: 'none' },
+    schema: { hide: true, params: RunParams, response: { 301: Type.Null() } },
+  }, async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store')
+      .redirect(`${EDIT_PAGE_PATH}/${encodeURIComponent(request.params.run_id)}${query}`, 301);
+  });
+
+  app.get(`${EDIT_PAGE_PATH}/:run_id`, {
     config: { auth: 'none' },
     schema: {
       hide: true,
@@ -90,16 +102,20 @@ export async function editPageRoutes(fastify: FastifyInstance, deps: EditPageDep
     }
   });
 
-  app.get('/edit/assets/:name', {
-    config: { auth: 'none' },
+  const assetRoute = {
+    config: { auth: 'none' as const },
     schema: {
       hide: true,
       params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
       response: { 200: Type.Any({ description: 'The asset file' }), 404: Type.Object({ success: Type.Literal(false), error: Type.String(), message: Type.String() }) },
     },
-  }, async (request, reply) => {
+  };
+  const sendAsset = async (request: { params: { name: string } }, reply: FastifyReply) => {
     const asset = assets.get(request.params.name);
     if (!asset) throw errors.notFound(`Asset ${request.params.name}`);
     return reply.header('Content-Type', asset.type).header('Cache-Control', 'no-cache').header('X-Content-Type-Options', 'nosniff').send(asset.body);
-  });
+  };
+  // Pages load their assets relative to themselves; the old location stays for pages already open.
+  app.get(`${EDIT_PAGE_PATH}/assets/:name`, assetRoute, sendAsset);
+  app.get('/edit/assets/:name', assetRoute, sendAsset);
 }

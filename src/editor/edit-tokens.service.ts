@@ -1,4 +1,4 @@
-// Edit links: `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`. The token is 32 random bytes; only its
+// Edit links: `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the reference service's path). The token is 32 random bytes; only its
 // SHA-256 is stored, with the run and organization it opens and an expiry that slides forward while
 // the editor uses it. It is a capability: whoever holds the link may view and edit that one document.
 import { createHash, randomBytes } from 'node:crypto';
@@ -8,6 +8,8 @@ import { errors } from '../errors.ts';
 import { ulid } from '../ids.ts';
 import type { EditSession, EditTokensRepository } from './edit-tokens.repository.ts';
 
+/** Where the edit page lives; the older `/edit/{run_id}` redirects here (edit-page.routes.ts). */
+export const EDIT_PAGE_PATH = '/api/v1/edit';
 const TOKEN_PREFIX = 'fet_';
 const TOKEN_SHAPE = /^fet_[A-Za-z0-9_-]{43}$/;
 
@@ -27,7 +29,7 @@ export class EditTokensService {
   /** A fresh edit link for the run (inside `db` when the caller is in a transaction). */
   async mintUrl(orgId: string, runId: string, db?: Kysely<DB> | Transaction<DB>): Promise<string> {
     const token = await this.mint(orgId, runId, db);
-    return `${this.publicUrl}/edit/${encodeURIComponent(runId)}?token=${token}`;
+    return `${this.publicUrl}${EDIT_PAGE_PATH}/${encodeURIComponent(runId)}?token=${token}`;
   }
 
   async mint(orgId: string, runId: string, db?: Kysely<DB> | Transaction<DB>): Promise<string> {

@@ -71,6 +71,21 @@ export class Converter {
     }
   }
 
+  /**
+   * A legacy Excel workbook (.xls) rewritten as .xlsx by the warm pool, for readers that take OOXML
+   * only (workbook analysis). Same errors as an export: 501 without LibreOffice, 503 when the queue is
+   * full, 422 (at `loc`) when the file cannot be opened, 502 when the conversion fails.
+   */
+  async legacyWorkbookToXlsx(srcPath: string, dir: string, loc: string[]): Promise<string> {
+    const job: ConversionJob = { srcPath, source: 'xlsx', format: 'xlsx', stem: 'workbook', dir, loc };
+    try {
+      await this.needOffice('Reading a legacy Excel workbook (.xls)');
+      return (await this.viaOffice(job, XLSX_RECALC_FILTER, 'xlsx')).path;
+    } catch (err) {
+      throw this.toAppError(err, job);
+    }
+  }
+
   private async needOffice(what: string): Promise<void> {
     const reason = await this.office.unavailable();
     if (reason) throw errors.notImplemented(`${what} needs LibreOffice: ${reason}. Install the Debian packages ${LIBREOFFICE_PACKAGES}, or set FOLIO_SOFFICE_PATH and FOLIO_SOFFICE_PYTHON.`);

@@ -18,6 +18,8 @@ export function presentRunExport(runId: string, v: ExportView) {
   return { run_id: runId, ...fields(v) };
 }
 
+/** The reference service's convert shape (`source_format`, `expires_at`) beside Folio's own fields. */
 export function presentFileConversion(fileId: string, v: ExportView) {
-  return { file_id: fileId, ...fields(v) };
+  const f = fields(v);
+  return { file_id: fileId, source_format: v.source, ...f, expires_at: f.download_url_expires_at };
 }

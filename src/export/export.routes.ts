@@ -7,6 +7,7 @@ import { API_KEY_ERRORS, responses } from '../http/schemas.ts';
 import { presentFileConversion, presentRunExport } from './export.presenters.ts';
 import * as S from './export.schemas.ts';
 import type { ExportService } from './export.service.ts';
+import { acceptConvertForms } from './convert-form.ts';
 
 const MATRIX = `| Source | Formats |
 |---|---|
@@ -22,6 +23,14 @@ const COMMON = `${MATRIX}
 - \`png\`: one image per page or slide; a single page gives a PNG, several give a zip (\`page-001.png\`, ...), and \`pages\` lists a signed link per page.
 - \`csv\`, \`txt\` and \`html\` are produced natively; \`pdf\`, \`png\`, \`odt\` and \`odp\` by a pool of warm LibreOffice instances. Without LibreOffice on the server those answer 501 \`not_implemented\` naming the packages to install.
 - 503 \`service_unavailable\` with \`Retry-After\` when the conversion queue is full; 502 \`upstream_error\` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened.`;
+
+const CONVERT_DESCRIPTION = `Converts a .docx, .xlsx or .pptx uploaded with \`POST /files\` (its type is the sniffed \`content_type\`; any other file answers 422). The body is the same as \`POST /runs/{run_id}/export\`'s, sent as JSON, or as the form fields \`format\` (and \`sheet\`) in \`multipart/form-data\` or \`application/x-www-form-urlencoded\` (\`curl -F format=pdf\`).
+
+The answer carries \`file_id\`, \`source_format\` (\`docx\`, \`xlsx\` or \`pptx\`), \`format\`, \`download_url\` and \`expires_at\` (also as \`download_url_expires_at\`), with the rendition's name, type, size and \`cached\`.
+
+A format the file's type does not convert to answers **400 \`invalid_request\`**, whose message lists the valid targets (\`Cannot convert docx to csv. Valid target formats for docx: pdf, html, txt, odt, docx.\`) and whose \`allowed\` field holds them; a value that is no format at all is 422 \`validation_error\` like any invalid field.
+
+${COMMON.replace(/^- Another format answers 422.*\n/m, '')}`;
 
 export async function exportRoutes(fastify: FastifyInstance, service: ExportService): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -39,16 +48,21 @@ export async function exportRoutes(fastify: FastifyInstance, service: ExportServ
     },
   }, async (request) => presentRunExport(request.params.run_id, await service.exportRun(request.apiKey!.org_id, request.params.run_id, request.body)));
 
-  app.post('/files/:file_id/convert', {
-    config: { auth: 'api_key' },
-    schema: {
-      tags: ['Export'],
-      summary: 'Convert an uploaded file to another format',
-      description: `Same body, matrix and answers as \`POST /runs/{run_id}/export\`, for a .docx, .xlsx or .pptx uploaded with \`POST /files\` (its type is the sniffed \`content_type\`; any other file answers 422).\n\n${COMMON}`,
-      security: API_KEY_SECURITY,
-      params: S.FileParams,
-      body: S.ExportBody,
-      response: responses({ 200: S.FileConversion }, [...API_KEY_ERRORS, 404, 501, 502, 503]),
-    },
-  }, async (request) => presentFileConversion(request.params.file_id, await service.convertFile(request.apiKey!.org_id, request.params.file_id, request.body)));
+  // Its own scope: the form parsers below apply to this route only.
+  await fastify.register(async (scope) => {
+    acceptConvertForms(scope);
+    scope.withTypeProvider<TypeBoxTypeProvider>().post('/files/:file_id/convert', {
+      config: { auth: 'api_key' },
+      schema: {
+        tags: ['Export'],
+        summary: 'Convert an uploaded file to another format',
+        description: CONVERT_DESCRIPTION,
+        security: API_KEY_SECURITY,
+        params: S.FileParams,
+        body: S.ExportBody,
+        consumes: ['application/json', ...S.CONVERT_FORM_TYPES],
+        response: { ...responses({ 200: S.FileConversion }, [...API_KEY_ERRORS, 404, 501, 502, 503]), 400: S.ConvertBadRequest },
+      },
+    }, async (request) => presentFileConversion(request.params.file_id, await service.convertFile(request.apiKey!.org_id, request.params.file_id, request.body)));
+  });
 }

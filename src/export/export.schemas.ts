@@ -12,7 +12,7 @@ export const ExportBody = Type.Object({
     maxLength: 100,
     description: '`csv` only: the sheet to export, by name (default: the first sheet), or `*` for a zip with one CSV per sheet (`<sheet name>.csv`).',
   })),
-}, { additionalProperties: false });
+}, { additionalProperties: false, examples: [{ format: 'pdf' }, { format: 'csv', sheet: 'Totals' }] });
 
 const Page = Type.Object({
   page: Type.Integer({ minimum: 1, description: 'Page or slide number, from 1.' }),
@@ -31,7 +31,39 @@ const fields = {
 };
 
 export const RunExport = Type.Object({ run_id: Type.String(), ...fields });
-export const FileConversion = Type.Object({ file_id: Type.String(), ...fields });
+export const FileConversion = Type.Object({
+  file_id: Type.String(),
+  source_format: StringEnum(['docx', 'xlsx', 'pptx'] as const, { description: 'The type of the uploaded file that was converted.' }),
+  ...fields,
+  expires_at: { ...Timestamp, description: 'When `download_url` expires (the reference service\'s name; same value as `download_url_expires_at`).' },
+}, {
+  examples: [{
+    file_id: 'file_01JD4Z8Q7W3K5N2M6P8R9T0V1X', source_format: 'docx', format: 'pdf',
+    download_url: 'https://folio.example.com/api/v1/blobs/orgs%2Forg_01JD%2Fexports%2Fexp_01JD%2Freport.pdf?expires=1764100000&sig=...',
+    download_url_expires_at: '2026-11-25T23:00:00.000Z', expires_at: '2026-11-25T23:00:00.000Z',
+    file_name: 'report.pdf', content_type: 'application/pdf', size: 48213, cached: false,
+  }],
+});
+
+/** The convert body as a form (multipart or urlencoded): the same fields, as text. */
+export const CONVERT_FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
 
 export const RunParams = Type.Object({ run_id: Type.String({ maxLength: 100 }) });
 export const FileParams = Type.Object({ file_id: Type.String({ maxLength: 100 }) });
+
+/** 400 of convert: `invalid_request`, for an unsupported pair with the valid targets (or a body that cannot be read). */
+export const ConvertBadRequest = Type.Object({
+  success: Type.Literal(false),
+  error: Type.String({ description: '`invalid_request`.' }),
+  message: Type.String(),
+  source_format: Type.Optional(Type.String({ description: 'Unsupported pair: the type of the file.' })),
+  format: Type.Optional(Type.String({ description: 'Unsupported pair: the format asked for.' })),
+  allowed: Type.Optional(Type.Array(Type.String(), { description: 'Unsupported pair: the formats this file converts to.' })),
+}, {
+  additionalProperties: true,
+  description: 'Error: `invalid_request`',
+  examples: [{
+    success: false, error: 'invalid_request', message: 'Cannot convert docx to csv. Valid target formats for docx: pdf, html, txt, odt, docx.',
+    source_format: 'docx', format: 'csv', allowed: ['pdf', 'html', 'txt', 'odt', 'docx'],
+  }],
+});

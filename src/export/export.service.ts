@@ -34,6 +34,8 @@ interface Source {
 }
 
 export interface ExportView {
+  /** The type of the document converted. */
+  source: SourceType;
   format: ExportFormat;
   cached: boolean;
   fileName: string;
@@ -82,6 +84,12 @@ export class ExportService {
 
   private async export(source: Source, req: ExportRequest): Promise<ExportView> {
     const allowed = ALLOWED[source.type];
+    if (!allowed.includes(req.format) && source.kind === 'file') {
+      // The reference service's answer for an uploaded file: 400 invalid_request naming the valid targets.
+      throw new AppError('invalid_request', `Cannot convert ${source.type} to ${req.format}. Valid target formats for ${source.type}: ${allowed.join(', ')}.`, {
+        body: { source_format: source.type, format: req.format, allowed: [...allowed] },
+      });
+    }
     if (!allowed.includes(req.format)) {
       throw errors.validation([{
         loc: ['body', 'format'],
@@ -97,12 +105,12 @@ export class ExportService {
     if (engineFor(source.type, req.format).kind === 'original') {
       const link = await this.d.blobs.signedUrl(source.blobKey, { fileName: source.fileName, contentType: CONTENT_TYPE[req.format] });
       const size = (await this.d.blobs.size(source.blobKey)) ?? 0;
-      return { format: req.format, cached: true, fileName: source.fileName, contentType: CONTENT_TYPE[req.format], size, link, pages: null };
+      return { source: source.type, format: req.format, cached: true, fileName: source.fileName, contentType: CONTENT_TYPE[req.format], size, link, pages: null };
     }
 
     const key = { org_id: source.orgId, source_id: source.id, version_id: source.versionId, format: req.format, options: req.sheet === undefined ? '' : `sheet=${req.sheet}` };
     const hit = await this.d.repo.find(key);
-    if (hit) return this.view(hit, true);
+    if (hit) return this.view(source.type, hit, true);
 
     const flightKey = `${key.source_id}|${key.version_id}|${key.format}|${key.options}`;
     let flight = this.inflight.get(flightKey);
@@ -112,7 +120,7 @@ export class ExportService {
       this.inflight.set(flightKey, flight);
     }
     // A caller that joined a conversion already under way did not wait for a conversion of its own.
-    return this.view(await flight, joined);
+    return this.view(source.type, await flight, joined);
   }
 
   private async produce(source: Source, req: ExportRequest, key: Omit<RenditionRow, 'rendition_id' | 'source_kind' | 'blob_key' | 'content_type' | 'file_name' | 'size' | 'pages' | 'created_at'>): Promise<RenditionRow> {
@@ -161,11 +169,11 @@ export class ExportService {
     await this.d.repo.delete(row.rendition_id);
   }
 
-  private async view(row: RenditionRow, cached: boolean): Promise<ExportView> {
+  private async view(source: SourceType, row: RenditionRow, cached: boolean): Promise<ExportView> {
     const link = await this.d.blobs.signedUrl(row.blob_key, { fileName: row.file_name, contentType: row.content_type });
     const pages = row.pages
       ? await Promise.all(row.pages.map(async (p, i) => ({ page: i + 1, link: await this.d.blobs.signedUrl(p.blob_key, { fileName: p.file_name, contentType: CONTENT_TYPE.png }) })))
       : null;
-    return { format: row.format as ExportFormat, cached, fileName: row.file_name, contentType: row.content_type, size: row.size, link, pages };
+    return { source, format: row.format as ExportFormat, cached, fileName: row.file_name, contentType: row.content_type, size: row.size, link, pages };
   }
 }

@@ -50,12 +50,25 @@ export const ValidationErrorResponse = Type.Object(
 const STATUS_CODES_OF: Record<number, string[]> = {};
 for (const [code, status] of Object.entries(ERROR_STATUS)) (STATUS_CODES_OF[status] ??= []).push(code);
 
+/** The 402 body: the reference service's message, plus the figures and Folio's own sentence. */
+const INSUFFICIENT_CREDITS_FIELDS = {
+  required: Type.Optional(Type.Integer({ description: '`insufficient_credits`: the balance the call needs (also `minimum_balance`).' })),
+  balance: Type.Optional(Type.Integer({ description: '`insufficient_credits`: the organization\'s balance.' })),
+  minimum_balance: Type.Optional(Type.Integer()),
+  explanation: Type.Optional(Type.String({ description: '`insufficient_credits`: which format or call needs that balance.' })),
+};
+const INSUFFICIENT_CREDITS_EXAMPLE = {
+  success: false, error: 'insufficient_credits', message: 'Insufficient credits. Required: 10, balance: 3.',
+  required: 10, balance: 3, minimum_balance: 10, explanation: 'Slides generation needs a balance of at least 10 credits; the organization has 3.',
+};
+
 function errorSchemaFor(status: number) {
   if (status === 422) return ValidationErrorResponse;
   const codes = STATUS_CODES_OF[status] ?? [];
-  return Type.Object(ErrorResponse.properties, {
+  return Type.Object(status === 402 ? { ...ErrorResponse.properties, ...INSUFFICIENT_CREDITS_FIELDS } : ErrorResponse.properties, {
     additionalProperties: true,
     description: codes.length ? `Error: ${codes.map((c) => '`' + c + '`').join(', ')}` : 'Error',
+    ...(status === 402 ? { examples: [INSUFFICIENT_CREDITS_EXAMPLE] } : {}),
   });
 }
 

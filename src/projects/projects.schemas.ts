@@ -53,7 +53,7 @@ export const PipelineStatus = StringEnum(['pending', 'extracting', 'reconciling'
 export const ProjectFileFields = Type.Object({
   role: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', default: 'context', description: 'What the file is for in the project (letters, digits, `_`, `-`; default `context`).' })),
   category: Type.Optional(Type.String({ maxLength: 100, description: 'Free-form category; empty or absent: null.' })),
-  description: Type.Optional(Type.String({ maxLength: 2000, description: 'Empty or absent: null.' })),
+  description: Type.Optional(Type.String({ maxLength: 1000, description: 'At most 1000 characters (longer: 422 `string_too_long`); empty or absent: null.', examples: ['Q1 board pack, final version'] })),
   tags: Type.Optional(Type.String({ maxLength: 1000, description: 'Comma-separated tags, e.g. `finance,q1`.' })),
 }, { additionalProperties: false });
 

@@ -83,7 +83,7 @@ export const AskAnswer = Type.Object({
 
 export const TaskResult = Type.Object({
   download_url: Nullable(Type.String(), { description: 'Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none.' }),
-  edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
+  edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
   summary: Type.String(),
   answer: Type.Optional(AskAnswer),
 });

@@ -49,7 +49,10 @@ export class RunsService {
   /** A task with the links of the document it produced. */
   async taskView(task: TaskRow): Promise<TaskView> {
     const version = task.status === 'completed' && task.version_id ? await this.runs.findVersion(task.version_id) : undefined;
-    return { task, downloadUrl: await this.links.download(version), editUrl: task.status === 'completed' ? await this.links.edit(task.org_id, task.run_id) : null };
+    // A completed task without a version of its own (ask mode, an async outline) has an edit link only
+    // when its run holds a document from before: the editor has nothing to open otherwise.
+    const editable = task.status === 'completed' && (task.version_id !== null || (await this.runs.findWithVersion(task.org_id, task.run_id))?.version);
+    return { task, downloadUrl: await this.links.download(version), editUrl: editable ? await this.links.edit(task.org_id, task.run_id) : null };
   }
 
   private async view(run: RunWithVersion): Promise<RunView> {

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
 
-export const PURPOSES = ['init', 'context', 'data', 'analysis'] as const;
-const PURPOSE_DESCRIPTION = 'What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze).';
+export const PURPOSES = ['init', 'context', 'data', 'analysis', 'reference'] as const;
+const PURPOSE_DESCRIPTION = 'What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service\'s name; it behaves like `analysis`).';
 export const Purpose = StringEnum(PURPOSES, { description: PURPOSE_DESCRIPTION });
 
 /** A binary form part, as OpenAPI describes it. */

@@ -21,7 +21,7 @@ export const CreateWebhookBody = Type.Object({
 export type CreateWebhookRequest = Static<typeof CreateWebhookBody>;
 
 export const Webhook = Type.Object({
-  webhook_id: Type.String(),
+  webhook_id: Type.String({ description: 'Subscription id: `whk_` plus a ULID. Subscriptions created before the reference-compatible prefix keep their `wh_` id, which every lookup still accepts.', examples: ['whk_01JD4Z8Q7W3K5N2M6P8R9T0V1X'] }),
   url: Type.String(),
   events: Type.Array(EventEnum),
   description: Type.String(),
@@ -34,8 +34,8 @@ export const CreatedWebhook = Type.Object({
   secret: Type.String({ description: 'Signing secret of this subscription (`whsec_...`). Shown in this response only.' }),
 });
 
-export const WebhookParams = Type.Object({ webhook_id: Id('A subscription id (`wh_...`).') });
-export const DeliveryParams = Type.Object({ webhook_id: Id('A subscription id (`wh_...`).'), delivery_id: Id('A delivery id (`dlv_...`).') });
+export const WebhookParams = Type.Object({ webhook_id: Id("A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working).") });
+export const DeliveryParams = Type.Object({ webhook_id: Id("A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working)."), delivery_id: Id('A delivery id (`dlv_...`).') });
 
 export const DeliveryQuery = Type.Object({
   ...PageQuery,

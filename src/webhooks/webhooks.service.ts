@@ -43,7 +43,7 @@ export class WebhooksService {
       throw errors.conflict(`An organization can have at most ${MAX_WEBHOOKS_PER_ORG} webhook subscriptions; delete one first.`);
     }
     return this.d.webhooks.insert({
-      webhook_id: newId('wh'), org_id: orgId, url: body.url, events: [...body.events], description: body.description ?? '', secret: newWebhookSecret(),
+      webhook_id: newId('whk'), org_id: orgId, url: body.url, events: [...body.events], description: body.description ?? '', secret: newWebhookSecret(),
     });
   }
 

@@ -5,8 +5,8 @@ const body = document.body;
 const runId = body.dataset.runId;
 const format = body.dataset.format;
 const token = new URL(location.href).searchParams.get('token') ?? '';
-// Relative to /edit/{run_id}, so a Folio served under a path prefix works too.
-const api = (path) => new URL(`../api/v1/editor/${encodeURIComponent(runId)}/${path}`, location.href).toString();
+// Relative to /api/v1/edit/{run_id}, so a Folio served under a path prefix works too.
+const api = (path) => new URL(`../editor/${encodeURIComponent(runId)}/${path}`, location.href).toString();
 const KEEPALIVE_MS = 4 * 60_000;
 
 const statusEl = document.getElementById('status');

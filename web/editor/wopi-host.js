@@ -12,7 +12,7 @@ form.submit();
 
 const token = new URL(location.href).searchParams.get('token') ?? '';
 const runId = document.body.dataset.runId;
-const keepAlive = new URL(`../api/v1/editor/${encodeURIComponent(runId)}/keepalive`, location.href).toString();
+const keepAlive = new URL(`../editor/${encodeURIComponent(runId)}/keepalive`, location.href).toString();
 setInterval(() => {
   fetch(keepAlive, { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => {});
 }, 4 * 60_000);

@@ -13,6 +13,7 @@ import * as m0012 from './0012_titles_answers.ts';
 import * as m0013 from './0013_agent_turn_events.ts';
 import * as m0014 from './0014_templates.ts';
 import * as m0015 from './0015_task_events.ts';
+import * as m0016 from './0016_reference_purpose.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013_agent_turn_events': m0013,
   '0014_templates': m0014,
   '0015_task_events': m0015,
+  '0016_reference_purpose': m0016,
 };

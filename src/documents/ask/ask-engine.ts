@@ -45,6 +45,8 @@ export interface AskOutcome {
   turns: number;
   toolCalls: number;
   failedToolCalls: number;
+  /** The read operations the model asked for: its tool calls other than finish (0 on the builtin engine, whose rules read directly). */
+  readCalls: number;
   /** The last model that answered. */
   model: string;
 }
@@ -74,13 +76,19 @@ export class AskEngine {
     });
     const answer = session.answer ?? loop.finalText;
     const actions: string[] = [];
+    let readCalls = 0;
     for (const m of loop.messages) {
-      if (m.role === 'assistant' && Array.isArray(m.content)) for (const p of m.content) if (p.type === 'tool-call' && p.toolName !== 'finish' && !actions.includes(p.toolName)) actions.push(p.toolName);
+      if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
+      for (const p of m.content) {
+        if (p.type !== 'tool-call' || p.toolName === 'finish') continue;
+        readCalls++;
+        if (!actions.includes(p.toolName)) actions.push(p.toolName);
+      }
     }
     const data = session.data ?? (session.results.length === 1 ? session.results[0] : session.results.length ? { results: session.results } : null);
     return {
       answer: answer ?? 'No answer was given.', answered: answer !== null && session.answered, citations: session.citations, data,
-      usage: loop.usage, actions, turns: loop.turns, toolCalls: toolbox.calls, failedToolCalls: toolbox.failedCalls, model: loop.usage.at(-1)?.model ?? r.chain[0],
+      usage: loop.usage, actions, turns: loop.turns, toolCalls: toolbox.calls, failedToolCalls: toolbox.failedCalls, readCalls, model: loop.usage.at(-1)?.model ?? r.chain[0],
     };
   }
 }

@@ -5,7 +5,11 @@ import { Type, type Static } from 'typebox';
 import { API_KEY_SECURITY } from '../../http/auth.ts';
 import { API_KEY_ERRORS, Nullable, responses } from '../../http/schemas.ts';
 import { clientGone } from '../../llm/llm.routes.ts';
-import { GenerateBody } from '../../runs/runs.schemas.ts';
+import type { GenerateService } from '../../runs/generate.service.ts';
+import type { RunLinks } from '../../runs/run-links.ts';
+import { presentAccepted } from '../../runs/runs.presenters.ts';
+import { GenerateAccepted, GenerateBody } from '../../runs/runs.schemas.ts';
+import { queueOutline } from './outline.runner.ts';
 import { OutlineSlide } from './outline.schemas.ts';
 import type { SlidesOutlineService } from './outline.service.ts';
 
@@ -15,7 +19,8 @@ export const OutlineBody = Type.Object({
   data_sources: GenerateBody.properties.data_sources,
   image_assets: GenerateBody.properties.image_assets,
   model: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }), { description: 'A model of GET /llm/models, `auto` or null (the default model).' })),
-}, { additionalProperties: false });
+  async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once with `task_id`, `run_id` and `poll_url`, like the generation endpoints; GET /tasks/{task_id} then shows the outline in `result.answer.data`.' })),
+}, { additionalProperties: false, examples: [{ prompt: 'A 6-slide pitch for a bike-sharing service in Leeds' }, { prompt: 'Quarterly review for the board', async: true }] });
 
 export type OutlineRequest = Static<typeof OutlineBody>;
 
@@ -28,7 +33,14 @@ export const OutlineResponse = Type.Object({
   credits_used: Type.Integer(),
 }, { title: 'SlidesOutlineResult' });
 
-export async function slidesOutlineRoutes(fastify: FastifyInstance, deps: { outline: SlidesOutlineService }): Promise<void> {
+export interface OutlineRouteDeps {
+  outline: SlidesOutlineService;
+  /** `async: true` queues the outline as a task of the generation engine. */
+  generate: GenerateService;
+  links: RunLinks;
+}
+
+export async function slidesOutlineRoutes(fastify: FastifyInstance, deps: OutlineRouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/slides/outline', {
     config: { auth: 'api_key' as const },
@@ -38,12 +50,19 @@ export async function slidesOutlineRoutes(fastify: FastifyInstance, deps: { outl
       description:
         'Answers a titled outline of slides (layout, title, bullets, speaker notes, and the data source, chart type or image a slide shows) for a prompt, without writing a file. ' +
         'Pass `{title, slides}` (edited or not) as `outline` to POST /slides/generate to build it: one call builds at most 30 slides; resume with `run_id` and the same outline for the rest. ' +
-        'A provider model drafts it and is charged like /llm/invoke (`X-Credits-Used`, `X-LLM-Model`); the builtin engine plans it from the prompt\'s structure at no charge.',
+        'A provider model drafts it and is charged like /llm/invoke (`X-Credits-Used`, `X-LLM-Model`); the builtin engine plans it from the prompt\'s structure at no charge. ' +
+        'With `async: true` it answers 202 with `task_id`, `run_id` and `poll_url` (and a `Location` header), like the generation endpoints: the task runs the same drafting, holds the Slides minimum balance while queued (402 below it) and writes no document; ' +
+        'once completed, GET /tasks/{task_id} shows the outline as `result.answer.data` (`{title, slides, slide_count, summary, model, credits_used}`), the model\'s usage being charged as an LLM call.',
       security: API_KEY_SECURITY,
       body: OutlineBody,
-      response: responses({ 200: OutlineResponse }, [...API_KEY_ERRORS, 402, 404, 502, 504]),
+      response: responses({ 200: OutlineResponse, 202: GenerateAccepted }, [...API_KEY_ERRORS, 402, 404, 409, 501, 502, 504]),
     },
   }, async (request, reply) => {
+    if (request.body.async) {
+      const out = await queueOutline(deps.generate, request.apiKey!, request.body);
+      const pollUrl = deps.links.poll(out.task.task_id);
+      return reply.code(202).header('Location', pollUrl).send(presentAccepted(out.task, pollUrl));
+    }
     const result = await deps.outline.outline(request.apiKey!, request.id, request.body, clientGone(reply));
     reply.header('X-Credits-Used', String(result.credits)).header('X-LLM-Model', result.model);
     return { ...result.outline, slide_count: result.outline.slides.length, summary: result.summary, model: result.model, credits_used: result.credits };

@@ -66,7 +66,7 @@ export class SlidesOutlineService {
     this.resolver = new InputResolver({ blobs: deps.blobs, files, images, outbound: deps.outbound, contextFileChars: deps.config.documents.contextFileChars });
   }
 
-  async outline(key: KeyWithOrg, requestId: string, body: OutlineRequest, signal: AbortSignal): Promise<OutlineResult> {
+  async outline(key: KeyWithOrg, requestId: string, body: Omit<OutlineRequest, 'async'>, signal: AbortSignal): Promise<OutlineResult> {
     const chain = this.d.llm.service.chain(body.model ?? null);
     const request = { prompt: body.prompt, context_files: body.context_files, data_sources: body.data_sources, image_assets: body.image_assets } as GenerateRequest;
     await this.references.assertExist(key.org_id, request);

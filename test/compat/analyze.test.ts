@@ -1,0 +1,137 @@
+// Drop-in compatibility (issue 32), workbook analysis: POST /excel/analyze answers `run_id`
+// (`analyze_`, ephemeral: no run row, not resumable), `answer`, `tool_calls` (the read operations),
+// `duration_ms` and `credits_used`; its prompt is at most 5000 characters (422 beyond); and it reads
+// .xlsx, legacy .xls (converted by the LibreOffice pool) and .csv (the data sources' parser).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server.ts';
+import { providerEnv } from '../helpers/llm.ts';
+import { fileUpload } from '../helpers/multipart.ts';
+import { generate, key, withRuns } from '../helpers/runs.ts';
+
+const run = promisify(execFile);
+
+async function salesWorkbook(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const s = wb.addWorksheet('Sales');
+  s.addRow(['Region', 'Q1', 'Q2']);
+  for (const row of [['North', 100, 130], ['South', 90, 95], ['East', 120, 110], ['West', 80, 125]]) s.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The same workbook as legacy .xls, written by LibreOffice itself (not by the code under test). */
+async function salesXls(): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-xls-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'sales.xlsx'), await salesWorkbook());
+    await run('soffice', [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--norestore', '--convert-to', 'xls', '--outdir', dir, path.join(dir, 'sales.xlsx')], { timeout: 180_000 });
+    return fs.readFileSync(path.join(dir, 'sales.xls'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let t: TestApp;
+let llm: TestApp;
+let fake: FakeLlmServer;
+let org: { secret: string; org_id: string };
+let xlsx: string;
+beforeAll(async () => {
+  fake = await startFakeLlmServer();
+  t = await startTestApp(withRuns({}));
+  llm = await startTestApp(withRuns({}), { env: providerEnv(fake) });
+  org = await t.signup();
+  xlsx = await upload(t, org.secret, 'sales.xlsx', await salesWorkbook());
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), llm?.close()]);
+  await fake?.close();
+});
+
+async function upload(app: TestApp, secret: string, name: string, bytes: Buffer, purpose = 'reference'): Promise<string> {
+  const form = fileUpload(name, bytes, { purpose });
+  const res = await app.inject({ method: 'POST', url: '/api/v1/files', headers: { ...key(secret), ...form.headers }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().file_id;
+}
+
+const analyze = (app: TestApp, secret: string, fileId: string, prompt: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/excel/analyze', headers: key(secret), payload: { file_id: fileId, prompt } });
+
+describe('the answer', () => {
+  it('carries run_id (analyze_), answer, tool_calls, duration_ms and credits_used; the run_id is ephemeral', async () => {
+    const res = await analyze(t, org.secret, xlsx, 'Which region had the highest Q2?');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      run_id: expect.stringMatching(/^analyze_[0-9A-Z]{26}$/), answer: expect.stringContaining('North'), answered: true,
+      tool_calls: 0, duration_ms: expect.any(Number), credits_used: 1, model: 'builtin',
+    });
+    expect(Number.isInteger(body.duration_ms) && body.duration_ms >= 0).toBe(true);
+    const second = (await analyze(t, org.secret, xlsx, 'Which region had the highest Q2?')).json();
+    expect(second.run_id).not.toBe(body.run_id);
+
+    // No run row: not readable, not listed, not resumable.
+    expect((await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: key(org.secret) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/runs', headers: key(org.secret) })).json().items).toEqual([]);
+    const resumed = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id }, 'excel');
+    expect(resumed.statusCode, resumed.body).toBe(404);
+  });
+
+  it('counts the model\'s read operations in tool_calls', async () => {
+    fake.reset();
+    const owner = await llm.signup();
+    const file = await upload(llm, owner.secret, 'sales.xlsx', await salesWorkbook());
+    fake.enqueue(
+      { toolCalls: [{ name: 'list_sheets', args: {} }, { name: 'aggregate', args: { sheet: 'Sales', column: 'Q2', operation: 'max' } }] },
+      { toolCalls: [{ name: 'read_range', args: { sheet: 'Sales', range: 'A1:C2' } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: '**North**: 130 (Sales!C2).' } }] },
+    );
+    const res = await analyze(llm, owner.secret, file, 'Which region had the highest Q2?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ run_id: expect.stringMatching(/^analyze_/), answer: '**North**: 130 (Sales!C2).', tool_calls: 3, credits_used: expect.any(Number) });
+  });
+
+  it('takes prompts of up to 5000 characters and answers 422 beyond', async () => {
+    const longest = `Which region had the highest Q2? ${'x'.repeat(5000 - 33)}`;
+    expect(longest).toHaveLength(5000);
+    expect((await analyze(t, org.secret, xlsx, longest)).statusCode).toBe(200);
+    const over = await analyze(t, org.secret, xlsx, `${longest}y`);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().detail[0]).toMatchObject({ loc: ['body', 'prompt'], type: 'string_too_long' });
+  });
+});
+
+describe('the files it reads', () => {
+  it('reads a .csv with the data sources\' parser (semicolons, quoted fields, typed numbers)', async () => {
+    const csv = 'Region;Q1;Q2\r\n"North, upper";100;130\r\nSouth;90;95\r\nEast;120;110\r\nWest;80;125\r\n';
+    const file = await upload(t, org.secret, 'sales.csv', Buffer.from(csv));
+    const res = await analyze(t, org.secret, file, 'Which region had the highest Q2?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ answered: true, data: { operation: 'max', column: 'Q2', value: 130, label: 'North, upper' }, citations: expect.arrayContaining([{ sheet: 'sales', range: 'C2:C5' }]) });
+    const total = (await analyze(t, org.secret, file, 'What is the total Q1?')).json();
+    expect(total.data).toMatchObject({ operation: 'sum', value: 390 });
+  });
+
+  it('reads a legacy .xls through the export pool', async () => {
+    const file = await upload(t, org.secret, 'sales.xls', await salesXls());
+    const listed = (await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json();
+    expect(listed.content_type).toBe('application/vnd.ms-excel');
+    const res = await analyze(t, org.secret, file, 'Which region had the highest Q2?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ answered: true, data: { operation: 'max', value: 130, label: 'North' }, citations: expect.arrayContaining([{ sheet: 'Sales', range: 'C2:C5' }]) });
+  }, 240_000);
+
+  it('still refuses files that are no workbook (422 naming the three types)', async () => {
+    const file = await upload(t, org.secret, 'notes.txt', Buffer.from('Revenue: 5'));
+    const res = await analyze(t, org.secret, file, 'What is the total?');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('.xls') });
+  });
+});
