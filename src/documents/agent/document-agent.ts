@@ -242,12 +242,13 @@ export class DocumentAgent implements AgentRunner {
   }
 
   /**
-   * A file's document. It is opened in a document thread first (every part parsed, under the thread's
-   * heap limit): a file too large to hold fails there, with DocumentOutOfMemory, instead of exhausting
-   * this process. Only then is it opened here, where the tools act on it.
+   * A file's document. One large enough to come near a document thread's heap limit is opened in a
+   * thread first (every part parsed, under that limit): a file too large to hold fails there, with
+   * DocumentOutOfMemory, instead of exhausting this process. Then it is opened here, where the tools act on it.
    */
   private async open(bytes: Buffer): Promise<unknown> {
-    await this.d.isolate?.run('open', { format: this.d.adapter.format, bytes });
+    const isolate = this.d.isolate;
+    if (isolate?.couldExhaust(bytes)) await isolate.run('open', { format: this.d.adapter.format, bytes });
     return this.d.adapter.read(bytes);
   }
 

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from '../../errors.ts';
 import { DocumentUnreadable } from '../agent/tool-error.ts';
+import { readZipDirectory } from '../ooxml/zip-reader.ts';
 import type { IsolateJobs, JobKind } from './isolate-jobs.ts';
 import type { JobAnswer, JobRequest } from './isolate-thread.ts';
 
@@ -25,6 +26,12 @@ export class DocumentOutOfMemory extends Error {
     this.limitMb = limitMb;
   }
 }
+
+/**
+ * How many times the size of its XML a parsed package may take on the heap, at most (xmldom's nodes for
+ * dense spreadsheet XML take about 30 times the text; twice that for margin).
+ */
+export const DOM_EXPANSION = 64;
 
 interface Pending { request: JobRequest; transfer: ArrayBuffer[]; resolve: (v: unknown) => void; reject: (e: unknown) => void }
 interface Slot { worker: Worker; job: Pending | null }
@@ -49,6 +56,21 @@ export class DocumentIsolate {
 
   constructor(limits: IsolateLimits) {
     this.limits = limits;
+  }
+
+  /**
+   * Whether opening this package could come near a thread's heap limit: its XML parts, uncompressed,
+   * times DOM_EXPANSION. A package below that is opened in process directly (a second parse in a thread
+   * would double the cost for nothing); one whose directory cannot be read is checked in the thread,
+   * which gives the reader's own error.
+   */
+  couldExhaust(bytes: Buffer): boolean {
+    try {
+      const xml = readZipDirectory(bytes, 'a file').filter((e) => /\.(xml|rels|vml)$/i.test(e.name)).reduce((n, e) => n + e.size, 0);
+      return xml * DOM_EXPANSION > this.limits.maxHeapMb * 1024 * 1024;
+    } catch {
+      return true;
+    }
   }
 
   /** Runs a job in a thread; its bytes are copied once and handed over (the caller's buffers stay usable). */
