@@ -16,7 +16,7 @@ let fake: FakeLlmServer;
 beforeAll(async () => {
   fake = await startFakeLlmServer();
   t = await startTestApp(withRuns({}), { env: providerEnv(fake) });
-});
+}, 180_000);
 afterAll(async () => { await t?.close(); await fake?.close(); });
 
 /** The parameters of a Content-Disposition value, split as RFC 6266 reads it (quoted strings kept whole). */

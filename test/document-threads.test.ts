@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp(withRuns({ maxAttempts: 3 }), { env: { FOLIO_RENDER_MAX_HEAP_MB: '64', FOLIO_RENDER_THREADS: '1' } });
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 async function uploadFile(secret: string, name: string, bytes: Buffer): Promise<string> {
