@@ -218,7 +218,7 @@ export class DocumentAgent implements AgentRunner {
       const { row, bytes: raw } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
       try {
         const { bytes, fill } = this.filled(input, raw);
-        return { doc: await this.open(bytes), origin: 'init_file', fill };
+        return { doc: await this.open(bytes, input.signal), origin: 'init_file', fill };
       } catch (err) {
         this.logUnexpected(err, input);
         throw initFileUnreadable(adapter.format, input.request.init_file, row.file_name, unreadableReason(err));
@@ -227,7 +227,7 @@ export class DocumentAgent implements AgentRunner {
     if (input.current) {
       try {
         const { bytes, fill } = this.filled(input, await input.current.bytes());
-        return { doc: await this.open(bytes), origin: 'run', fill };
+        return { doc: await this.open(bytes, input.signal), origin: 'run', fill };
       } catch (err) {
         this.logUnexpected(err, input);
         throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} document: ${unreadableReason(err)}`);
@@ -246,9 +246,9 @@ export class DocumentAgent implements AgentRunner {
    * thread first (every part parsed, under that limit): a file too large to hold fails there, with
    * DocumentOutOfMemory, instead of exhausting this process. Then it is opened here, where the tools act on it.
    */
-  private async open(bytes: Buffer): Promise<unknown> {
+  private async open(bytes: Buffer, signal: AbortSignal): Promise<unknown> {
     const isolate = this.d.isolate;
-    if (isolate?.couldExhaust(bytes)) await isolate.run('open', { format: this.d.adapter.format, bytes });
+    if (isolate?.couldExhaust(bytes)) await isolate.run('open', { format: this.d.adapter.format, bytes }, signal);
     return this.d.adapter.read(bytes);
   }
 

@@ -33,7 +33,7 @@ export class DocumentOutOfMemory extends Error {
  */
 export const DOM_EXPANSION = 64;
 
-interface Pending { request: JobRequest; transfer: ArrayBuffer[]; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+interface Pending { request: JobRequest; transfer: ArrayBuffer[]; resolve: (v: unknown) => void; reject: (e: unknown) => void; signal?: AbortSignal }
 interface Slot { worker: Worker; job: Pending | null }
 
 const THREAD_URL = new URL('./isolate-thread.ts', import.meta.url);
@@ -73,8 +73,12 @@ export class DocumentIsolate {
     }
   }
 
-  /** Runs a job in a thread; its bytes are copied once and handed over (the caller's buffers stay usable). */
-  run<K extends JobKind>(kind: K, payload: IsolateJobs[K]['payload']): Promise<IsolateJobs[K]['result']> {
+  /**
+   * Runs a job in a thread; its bytes are copied once and handed over (the caller's buffers stay usable).
+   * Aborting `signal` (a task's timeout or cancel) drops a waiting job, or stops the thread running it.
+   */
+  run<K extends JobKind>(kind: K, payload: IsolateJobs[K]['payload'], signal?: AbortSignal): Promise<IsolateJobs[K]['result']> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const transfer: ArrayBuffer[] = [];
     const copy = { ...payload } as Record<string, unknown>;
     if (copy.bytes instanceof Uint8Array) {
@@ -83,7 +87,18 @@ export class DocumentIsolate {
       copy.bytes = bytes;
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.next++, kind, payload: copy }, transfer, resolve: resolve as (v: unknown) => void, reject });
+      const job: Pending = { request: { id: this.next++, kind, payload: copy }, transfer, resolve: resolve as (v: unknown) => void, reject, signal };
+      signal?.addEventListener('abort', () => {
+        const waiting = this.queue.indexOf(job);
+        if (waiting >= 0) {
+          this.queue.splice(waiting, 1);
+          reject(signal.reason);
+          return;
+        }
+        const slot = [...this.slots].find((s) => s.job === job);
+        if (slot) void slot.worker.terminate(); // 'exit' rejects the job with the signal's reason
+      }, { once: true });
+      this.queue.push(job);
       this.dispatch();
     });
   }
@@ -139,7 +154,7 @@ export class DocumentIsolate {
       slot.job = null;
       if (job) {
         const code = (err as NodeJS.ErrnoException).code;
-        job.reject(code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentOutOfMemory(heap) : new Error(`A document thread stopped: ${err.message}`));
+        job.reject(job.signal?.aborted ? job.signal.reason : code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocumentOutOfMemory(heap) : new Error(`A document thread stopped: ${err.message}`));
       }
       this.dispatch();
     };
