@@ -57,6 +57,10 @@ export interface DocumentsConfig {
   contextFileChars: number;
   /** Render layout thumbnails of deck templates (src/templates). */
   templateThumbnails: boolean;
+  /** Heap limit (MB) of each document thread (src/documents/isolate). */
+  renderMaxHeapMb: number;
+  /** Document threads per process. */
+  renderThreads: number;
 }
 
 export type Format = 'word' | 'excel' | 'slides';

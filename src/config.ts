@@ -193,6 +193,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       renderCredits: v.FOLIO_AGENT_RENDER_CREDITS as number,
       contextFileChars: v.FOLIO_AGENT_CONTEXT_FILE_CHARS as number,
       templateThumbnails: v.FOLIO_TEMPLATE_THUMBNAILS as boolean,
+      renderMaxHeapMb: v.FOLIO_RENDER_MAX_HEAP_MB as number,
+      renderThreads: v.FOLIO_RENDER_THREADS as number,
     },
     projects: {
       pipelineConcurrency: v.FOLIO_PROJECT_PIPELINE_CONCURRENCY as number,

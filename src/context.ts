@@ -15,7 +15,7 @@ import { UsersRepository } from './identity/users.repository.ts';
 import { connectRedis, type Redis } from './infra/redis.ts';
 import { CreditsRepository } from './credits/credits.repository.ts';
 import { CreditsService } from './credits/credits.service.ts';
-import { createDocumentAgents, initFileReader, loadInstalledAdapters } from './documents/agent/adapter-registry.ts';
+import { createDocumentAgents, documentThreads, initFileReader, loadInstalledAdapters } from './documents/agent/adapter-registry.ts';
 import { createExportModule, type ExportModule } from './export/export.module.ts';
 import { assertContentFulfillable, createLlmModule, type LlmModule } from './llm/llm.module.ts';
 import { OutboundGuard, type DnsLookup } from './net/outbound.ts';
@@ -133,7 +133,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       preflight: assertContentFulfillable,
       editLinks: editTokens,
       recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
-      readInitFile: initFileReader(adapters),
+      readInitFile: initFileReader(adapters, documentThreads(config)),
       templates: templates.resolver,
     });
     webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError, errors } from '../errors.ts';
 import { ulid } from '../ids.ts';
+import { displayName } from '../documents/titles/download-name.ts';
 import type { RunsService } from '../runs/runs.service.ts';
 import type { BlobStore, SignedUrl } from '../storage/blob-store.ts';
 import type { FilesService } from '../storage/files.service.ts';
@@ -31,6 +32,8 @@ interface Source {
   type: SourceType;
   /** Where a problem with the document is reported in a 422. */
   loc: string[];
+  /** The run version's title when it was named after it: downloads carry it in Content-Disposition's filename*. */
+  title?: string | null;
 }
 
 export interface ExportView {
@@ -69,7 +72,7 @@ export class ExportService {
     if (run.status !== 'completed') throw errors.conflict(`Run ${runId} is ${run.status}: only completed runs can be exported.`);
     if (!run.version) throw errors.conflict(`Run ${runId} has no document to export.`);
     const v = run.version;
-    return this.export({ kind: 'run', orgId, id: runId, versionId: v.version_id, blobKey: v.blob_key, fileName: v.file_name, type: SOURCE_TYPE_OF_FORMAT[run.format], loc: ['path', 'run_id'] }, req);
+    return this.export({ kind: 'run', orgId, id: runId, versionId: v.version_id, blobKey: v.blob_key, fileName: v.file_name, type: SOURCE_TYPE_OF_FORMAT[run.format], loc: ['path', 'run_id'], title: v.title ?? null }, req);
   }
 
   async convertFile(orgId: string, fileId: string, req: ExportRequest): Promise<ExportView> {
@@ -103,14 +106,14 @@ export class ExportService {
       throw errors.validation([{ loc: ['body', 'sheet'], msg: '`sheet` applies to csv exports only', type: 'option_not_allowed', input: req.sheet }]);
     }
     if (engineFor(source.type, req.format).kind === 'original') {
-      const link = await this.d.blobs.signedUrl(source.blobKey, { fileName: source.fileName, contentType: CONTENT_TYPE[req.format] });
+      const link = await this.d.blobs.signedUrl(source.blobKey, { fileName: source.fileName, contentType: CONTENT_TYPE[req.format], ...titled(source, source.fileName) });
       const size = (await this.d.blobs.size(source.blobKey)) ?? 0;
       return { source: source.type, format: req.format, cached: true, fileName: source.fileName, contentType: CONTENT_TYPE[req.format], size, link, pages: null };
     }
 
     const key = { org_id: source.orgId, source_id: source.id, version_id: source.versionId, format: req.format, options: req.sheet === undefined ? '' : `sheet=${req.sheet}` };
     const hit = await this.d.repo.find(key);
-    if (hit) return this.view(source.type, hit, true);
+    if (hit) return this.view(hit, true, source);
 
     const flightKey = `${key.source_id}|${key.version_id}|${key.format}|${key.options}`;
     let flight = this.inflight.get(flightKey);
@@ -120,7 +123,7 @@ export class ExportService {
       this.inflight.set(flightKey, flight);
     }
     // A caller that joined a conversion already under way did not wait for a conversion of its own.
-    return this.view(source.type, await flight, joined);
+    return this.view(await flight, joined, source);
   }
 
   private async produce(source: Source, req: ExportRequest, key: Omit<RenditionRow, 'rendition_id' | 'source_kind' | 'blob_key' | 'content_type' | 'file_name' | 'size' | 'pages' | 'created_at'>): Promise<RenditionRow> {
@@ -169,11 +172,24 @@ export class ExportService {
     await this.d.repo.delete(row.rendition_id);
   }
 
-  private async view(source: SourceType, row: RenditionRow, cached: boolean): Promise<ExportView> {
-    const link = await this.d.blobs.signedUrl(row.blob_key, { fileName: row.file_name, contentType: row.content_type });
+  private async view(row: RenditionRow, cached: boolean, source: Source): Promise<ExportView> {
+    const link = await this.d.blobs.signedUrl(row.blob_key, { fileName: row.file_name, contentType: row.content_type, ...titled(source, row.file_name) });
     const pages = row.pages
-      ? await Promise.all(row.pages.map(async (p, i) => ({ page: i + 1, link: await this.d.blobs.signedUrl(p.blob_key, { fileName: p.file_name, contentType: CONTENT_TYPE.png }) })))
+      ? await Promise.all(row.pages.map(async (p, i) => ({ page: i + 1, link: await this.d.blobs.signedUrl(p.blob_key, { fileName: p.file_name, contentType: CONTENT_TYPE.png, ...titled(source, p.file_name) }) })))
       : null;
-    return { source, format: row.format as ExportFormat, cached, fileName: row.file_name, contentType: row.content_type, size: row.size, link, pages };
+    return { source: source.type, format: row.format as ExportFormat, cached, fileName: row.file_name, contentType: row.content_type, size: row.size, link, pages };
   }
+}
+
+/**
+ * The full title as the name of a rendition of a titled run, for filename*: the slug the rendition's name
+ * starts with replaced by the title ("q3-overview-pages.zip" -> "Überblick Q3 – Umsatz €-pages.zip").
+ */
+function titled(source: Source, fileName: string): { displayName?: string } {
+  if (!source.title) return {};
+  const stem = stemOf(source.fileName);
+  const m = /^(.*?)(?:\.([A-Za-z0-9]{1,8}))?$/.exec(fileName)!;
+  if (!m[2] || !m[1].startsWith(stem)) return {};
+  const name = displayName(source.title + m[1].slice(stem.length), m[2]);
+  return name ? { displayName: name } : {};
 }

@@ -7,6 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { asciiFileName } from '../documents/titles/download-name.ts';
 import { errors } from '../errors.ts';
 import { assertValidKey, type ByteRange } from './blob-store.ts';
 
@@ -88,7 +89,9 @@ export function loadUrlSigningSecret(config: Config): string {
  * (`filename`) and its full title (`filename*`, which browsers prefer).
  */
 export function contentDisposition(disposition: 'attachment' | 'inline', fileName: string, displayName?: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
+  // A printable ASCII name without quotes or backslashes is its own fallback (a caller's "Q3 memo, final.docx"
+  // stays itself for clients that only read `filename`); any other becomes its slug ("Überblick.docx" -> "uberblick.docx").
+  const fallback = /^[\x20-\x7e]+$/.test(fileName) && !/["\\]/.test(fileName) ? fileName : asciiFileName(fileName);
   const encoded = encodeURIComponent(displayName ?? fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

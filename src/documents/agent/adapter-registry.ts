@@ -16,6 +16,7 @@ import { DocumentAgent, type TemplateSource } from './document-agent.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
 import { InputResolver } from './input-resolver.ts';
 import { unreadableReason } from './tool-error.ts';
+import { documentIsolate, type DocumentIsolate } from '../isolate/document-isolate.ts';
 
 export class AdapterRegistry {
   private readonly adapters = new Map<Format, AnyFormatAdapter>();
@@ -72,12 +73,14 @@ export interface DocumentAgentsDeps {
  * Why bytes cannot be opened by the format's adapter, or null when they can (or no adapter is
  * installed: the generate endpoint answers 501 then). Any failure of the reader counts as unreadable.
  */
-export function initFileReader(adapters: AdapterRegistry): (format: Format, bytes: Buffer) => Promise<string | null> {
+export function initFileReader(adapters: AdapterRegistry, isolate?: DocumentIsolate): (format: Format, bytes: Buffer) => Promise<string | null> {
   return async (format, bytes) => {
     const adapter = adapters.get(format);
     if (!adapter) return null;
     try {
-      await adapter.read(bytes);
+      // In a document thread when there is one: a file too large to hold is refused, the server stays up.
+      if (isolate) await isolate.run('open', { format, bytes });
+      else await adapter.read(bytes);
       return null;
     } catch (err) {
       return unreadableReason(err);
@@ -85,18 +88,23 @@ export function initFileReader(adapters: AdapterRegistry): (format: Format, byte
   };
 }
 
+/** The process's document threads for this configuration (src/documents/isolate). */
+export function documentThreads(config: Config): DocumentIsolate {
+  return documentIsolate({ maxHeapMb: config.documents.renderMaxHeapMb, threads: config.documents.renderThreads });
+}
+
 /** One AgentRunner per installed adapter, for the runs engine (`folio serve` and `folio worker`). */
 export function createDocumentAgents(d: DocumentAgentsDeps, adapters: AdapterRegistry): Partial<Record<Format, AgentRunner>> {
   const db = d.database.db;
   const resolver = new InputResolver({
     blobs: d.blobs, files: new FilesRepository(db), images: new ImagesRepository(db), outbound: d.outbound,
-    contextFileChars: d.config.documents.contextFileChars,
+    contextFileChars: d.config.documents.contextFileChars, isolate: documentThreads(d.config),
   });
   const turns = new AgentTurnsRepository(db);
   const settings = { maxTurns: d.config.documents.maxTurns, turnTimeoutMs: d.config.documents.turnTimeoutMs, renderCredits: d.config.documents.renderCredits };
   const agents: Partial<Record<Format, AgentRunner>> = {};
   for (const adapter of adapters.all()) {
-    agents[adapter.format] = new DocumentAgent({ adapter, registry: d.llm.registry, compiler: d.llm.compiler, resolver, turns, settings, log: d.log, templates: d.templates });
+    agents[adapter.format] = new DocumentAgent({ adapter, registry: d.llm.registry, compiler: d.llm.compiler, resolver, turns, settings, log: d.log, templates: d.templates, isolate: documentThreads(d.config) });
   }
   return agents;
 }

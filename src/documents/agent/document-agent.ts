@@ -23,6 +23,7 @@ import type { InputResolver } from './input-resolver.ts';
 import { DocumentUnreadable, unreadableReason } from './tool-error.ts';
 import { initFileUnreadable } from '../../runs/references.ts';
 import { AskEngine } from '../ask/ask-engine.ts';
+import type { DocumentIsolate } from '../isolate/document-isolate.ts';
 import { runAskMode } from '../ask/ask-mode.ts';
 
 export interface AgentSettings {
@@ -51,6 +52,8 @@ export interface DocumentAgentDeps {
   settings: AgentSettings;
   log: FastifyBaseLogger;
   templates?: TemplateSource;
+  /** Document threads: a file is opened there first, so one too large to hold fails its task, not the process. */
+  isolate?: DocumentIsolate;
 }
 
 interface LoadedDocument {
@@ -218,7 +221,7 @@ export class DocumentAgent implements AgentRunner {
       const { row, bytes: raw } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
       try {
         const { bytes, fill } = this.filled(input, raw);
-        return { doc: await adapter.read(bytes), origin: 'init_file', fill };
+        return { doc: await this.open(bytes, input.signal), origin: 'init_file', fill };
       } catch (err) {
         this.logUnexpected(err, input);
         throw initFileUnreadable(adapter.format, input.request.init_file, row.file_name, unreadableReason(err));
@@ -227,10 +230,10 @@ export class DocumentAgent implements AgentRunner {
     if (input.current) {
       try {
         const { bytes, fill } = this.filled(input, await input.current.bytes());
-        return { doc: await adapter.read(bytes), origin: 'run', fill };
+        return { doc: await this.open(bytes, input.signal), origin: 'run', fill };
       } catch (err) {
         this.logUnexpected(err, input);
-        throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as a ${label} document: ${unreadableReason(err)}`);
+        throw new AppError('invalid_request', `The run's current document (version ${input.current.version}, ${input.current.fileName}) cannot be opened as ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} document: ${unreadableReason(err)}`);
       }
     }
     const template = this.d.templates?.refOf(input.request);
@@ -241,9 +244,20 @@ export class DocumentAgent implements AgentRunner {
     return { doc: adapter.create(), origin: 'new' };
   }
 
+  /**
+   * A file's document. One large enough to come near a document thread's heap limit is opened in a
+   * thread first (every part parsed, under that limit): a file too large to hold fails there, with
+   * DocumentOutOfMemory, instead of exhausting this process. Then it is opened here, where the tools act on it.
+   */
+  private async open(bytes: Buffer, signal: AbortSignal): Promise<unknown> {
+    const isolate = this.d.isolate;
+    if (isolate?.couldExhaust(bytes)) await isolate.run('open', { format: this.d.adapter.format, bytes }, signal);
+    return this.d.adapter.read(bytes);
+  }
+
   /** A reader that failed otherwise than by refusing the file is a bug to look at: logged, and still told as unreadable. */
   private logUnexpected(err: unknown, input: AgentInput): void {
-    if (!(err instanceof DocumentUnreadable)) this.d.log.error({ err, task_id: input.task.task_id }, 'document reader failed');
+    if (!(err instanceof DocumentUnreadable) && (err as Error)?.name !== 'DocumentOutOfMemory') this.d.log.error({ err, task_id: input.task.task_id }, 'document reader failed');
   }
 
   private summary(mode: 'action' | 'ask', doc: unknown, finish: string | null, finalText: string | null, changes: string[], notes: string[], hitLimit: boolean, origin: LoadedDocument['origin']): string {

@@ -12,7 +12,10 @@ import type { ImagesRepository } from '../../storage/images.repository.ts';
 import { extractText } from './context-text.ts';
 import { readCsvTable, readJsonTable, readXlsxTables, toTable } from './data-sources.ts';
 import type { BrandInput, ContextFile, DataTable, ImageInput, ResolvedInputs } from './format-adapter.ts';
+import { DocumentOutOfMemory, type DocumentIsolate } from '../isolate/document-isolate.ts';
 
+/** Context files whose text is extracted by parsing an Office package (in a document thread). */
+const OFFICE_TEXT = /wordprocessingml|presentationml|spreadsheetml|\.(docx|pptx|xlsx)$/i;
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']);
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const LOGO_TIMEOUT_MS = 10_000;
@@ -24,6 +27,8 @@ export interface InputResolverDeps {
   outbound: OutboundGuard;
   /** Characters of text kept per context file. */
   contextFileChars: number;
+  /** Document threads for reading uploaded workbooks and Office files (absent: read in process). */
+  isolate?: DocumentIsolate;
 }
 
 export interface ResolvedRequest {
@@ -68,12 +73,17 @@ export class InputResolver {
     return Promise.all([...new Set(ids)].map(async (id, i) => {
       const { row, bytes } = await this.fileBytes(orgId, id);
       let text: string | null;
+      let tooLarge: DocumentOutOfMemory | null = null;
       try {
-        text = await extractText(bytes, row.content_type, row.file_name);
-      } catch {
+        text = this.d.isolate && OFFICE_TEXT.test(`${row.content_type} ${row.file_name}`)
+          ? await this.d.isolate.run('text', { bytes, contentType: row.content_type, fileName: row.file_name })
+          : await extractText(bytes, row.content_type, row.file_name);
+      } catch (err) {
+        if (err instanceof DocumentOutOfMemory) tooLarge = err;
         text = null;
       }
-      if (text === null) notes.push(`No text could be read from context file ${row.file_name}; it is listed but not quoted.`);
+      if (tooLarge) notes.push(`Context file ${row.file_name} is too large to read within the ${tooLarge.limitMb} MB memory limit of a document thread; it is listed but not quoted.`);
+      else if (text === null) notes.push(`No text could be read from context file ${row.file_name}; it is listed but not quoted.`);
       const full = (text ?? '').replace(/\r\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
       const max = this.d.contextFileChars;
       return { file_id: id, file_name: row.file_name, content_type: row.content_type, text: full.slice(0, max), truncated: full.length > max, ref: i + 1 };
@@ -87,9 +97,21 @@ export class InputResolver {
       const file = { file_id: source.file_id, file_name: row.file_name, bytes };
       if (source.kind === 'csv') return [readCsvTable(file)];
       if (source.kind === 'json') return [readJsonTable(file)];
-      return readXlsxTables(file);
+      return this.workbookTables(file);
     }));
     return tables.flat();
+  }
+
+  /** An uploaded workbook's tables, read (exceljs) in a document thread when there is one. */
+  private async workbookTables(file: { file_id: string; file_name: string; bytes: Buffer }): Promise<DataTable[]> {
+    if (!this.d.isolate) return readXlsxTables(file);
+    try {
+      return await this.d.isolate.run('tables', file);
+    } catch (err) {
+      if (!(err instanceof DocumentOutOfMemory)) throw err;
+      const msg = `Data source ${file.file_id} (${file.file_name}) is too large to read within the ${err.limitMb} MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB): upload fewer rows or split it into several files.`;
+      throw errors.validation([{ loc: ['body', 'data_sources'], msg, type: 'too_large', input: file.file_id }], msg);
+    }
   }
 
   private async images(orgId: string, request: GenerateRequest, notes: string[]): Promise<ImageInput[]> {

@@ -21,5 +21,8 @@ export class DocumentUnreadable extends Error {
 /** What a reader's failure says about the file (an unexpected failure is named as such, never as a server error). */
 export function unreadableReason(err: unknown): string {
   if (err instanceof DocumentUnreadable) return err.message;
+  // A document thread ran out of memory opening it (src/documents/isolate): the file is too large, not broken.
+  const limitMb = (err as { name?: string; limitMb?: number })?.name === 'DocumentOutOfMemory' ? (err as { limitMb: number }).limitMb : null;
+  if (limitMb !== null) return `The file is too large to open within the ${limitMb} MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB).`;
   return `the file could not be read (${(err as Error)?.message ?? String(err)}).`;
 }

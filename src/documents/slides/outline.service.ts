@@ -15,6 +15,7 @@ import { FilesRepository } from '../../storage/files.repository.ts';
 import { ImagesRepository } from '../../storage/images.repository.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
 import { InputResolver } from '../agent/input-resolver.ts';
+import { documentThreads } from '../agent/adapter-registry.ts';
 import { planDeck } from './planner/deck-plan.ts';
 import { MAX_SLIDES_PER_CALL } from './deck.ts';
 import { MAX_OUTLINE_SLIDES, SlidesOutline, slidesToOutline } from './outline.schemas.ts';
@@ -63,7 +64,7 @@ export class SlidesOutlineService {
     const files = new FilesRepository(db);
     const images = new ImagesRepository(db);
     this.references = new ReferenceChecker(files, images);
-    this.resolver = new InputResolver({ blobs: deps.blobs, files, images, outbound: deps.outbound, contextFileChars: deps.config.documents.contextFileChars });
+    this.resolver = new InputResolver({ blobs: deps.blobs, files, images, outbound: deps.outbound, contextFileChars: deps.config.documents.contextFileChars, isolate: documentThreads(deps.config) });
   }
 
   async outline(key: KeyWithOrg, requestId: string, body: Omit<OutlineRequest, 'async'>, signal: AbortSignal): Promise<OutlineResult> {

@@ -1,0 +1,42 @@
+// The memory-heavy work on users' files that runs in a document thread (document-isolate.ts): each job
+// takes bytes and gives back plain data, so nothing but the bytes and the answer crosses the thread
+// boundary. The same functions run in process when no isolate is configured (and in the benchmark).
+import type { Format } from '../../config.ts';
+import type { DataTable } from '../agent/format-adapter.ts';
+
+export interface IsolateJobs {
+  /** Opens the file with the format's reader (every part parsed, as at the start of a task): null, or the reader's throw. */
+  open: { payload: { format: Format; bytes: Uint8Array }; result: null };
+  /** One table per non-empty sheet of an uploaded workbook (exceljs). */
+  tables: { payload: { file_id: string; file_name: string; bytes: Uint8Array }; result: DataTable[] };
+  /** The text of an uploaded Word, PowerPoint or Excel file, or null for a type without text. */
+  text: { payload: { bytes: Uint8Array; contentType: string; fileName: string }; result: string | null };
+}
+
+export type JobKind = keyof IsolateJobs;
+
+const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/** Runs one job in the current thread. */
+export async function runJob<K extends JobKind>(kind: K, payload: IsolateJobs[K]['payload']): Promise<IsolateJobs[K]['result']> {
+  switch (kind) {
+    case 'open': {
+      const p = payload as IsolateJobs['open']['payload'];
+      const { adapter } = await import(`../${p.format}/${p.format}.adapter.ts`);
+      await adapter.read(asBuffer(p.bytes));
+      return null as IsolateJobs[K]['result'];
+    }
+    case 'tables': {
+      const p = payload as IsolateJobs['tables']['payload'];
+      const { readXlsxTables } = await import('../agent/data-sources.ts');
+      return (await readXlsxTables({ file_id: p.file_id, file_name: p.file_name, bytes: asBuffer(p.bytes) })) as IsolateJobs[K]['result'];
+    }
+    case 'text': {
+      const p = payload as IsolateJobs['text']['payload'];
+      const { extractText } = await import('../agent/context-text.ts');
+      return (await extractText(asBuffer(p.bytes), p.contentType, p.fileName)) as IsolateJobs[K]['result'];
+    }
+    default:
+      throw new Error(`Unknown isolate job ${String(kind)}`);
+  }
+}
