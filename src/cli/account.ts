@@ -2,7 +2,7 @@
 // (the organization's balance).
 import { saveClientProfile, clientConfigPath } from '../config-cli.ts';
 import { details, io, parse, printJson, UsageError, clientOf } from './common.ts';
-import { Folio } from './sdk-shim.ts';
+import { Folio } from './sdk.ts';
 
 const LOGIN_USAGE = `Usage: folio login --url <base_url> --api-key <key> [--profile <name>]
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolveClientSettings, type ClientSettings } from '../config-cli.ts';
-import { Folio } from './sdk-shim.ts';
+import { Folio } from './sdk.ts';
 
 /** A mistake in how the command was typed: exit code 2, with the command's usage. */
 export class UsageError extends Error {}

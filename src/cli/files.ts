@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import { clientOf, collect, io, limitOf, parse, printJson, table, UsageError } from './common.ts';
 
-const PURPOSES = ['init', 'context', 'data', 'analysis'];
+const PURPOSES = ['init', 'context', 'data', 'analysis', 'reference'] as const;
+type Purpose = (typeof PURPOSES)[number];
 
 const USAGE = `Usage: folio files <command>
 
@@ -27,9 +28,9 @@ export async function files(args: string[]): Promise<void> {
   throw new UsageError(`Unknown files command "${action}".\n\n${USAGE}`);
 }
 
-function purposeOf(value: string | undefined): string | undefined {
-  if (value !== undefined && !PURPOSES.includes(value)) throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}`);
-  return value;
+function purposeOf(value: string | undefined): Purpose | undefined {
+  if (value !== undefined && !PURPOSES.includes(value as Purpose)) throw new UsageError(`--purpose must be one of ${PURPOSES.join(', ')}`);
+  return value as Purpose | undefined;
 }
 
 async function upload(args: string[]): Promise<void> {

@@ -6,7 +6,7 @@ import readline from 'node:readline/promises';
 import { terminalInfo } from '../config-cli.ts';
 import { io, isDirectory, printJson } from './common.ts';
 import { createProgressView } from './progress.ts';
-import type { Folio } from './sdk-shim.ts';
+import type { Folio } from './sdk.ts';
 
 export const EXIT_INTERRUPTED = 130;
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clientOf, ExitCode, io, parse, printJson, UsageError } from './common.ts';
 import { followTask } from './follow.ts';
-import type { Folio } from './sdk-shim.ts';
+import type { Folio, GenerateBody } from './sdk.ts';
 
 const FORMATS = ['slides', 'word', 'excel'] as const;
 type Format = (typeof FORMATS)[number];
@@ -85,7 +85,7 @@ export async function generate(args: string[]): Promise<void> {
   if (code !== 0) throw new ExitCode(code);
 }
 
-async function buildBody(client: Folio, prompt: string, v: Record<string, any>, logoIsUrl: boolean): Promise<Record<string, unknown>> {
+async function buildBody(client: Folio, prompt: string, v: Record<string, any>, logoIsUrl: boolean): Promise<GenerateBody> {
   const body: Record<string, unknown> = { prompt };
   if (v.run) body.run_id = v.run;
   if (v.template) body.template_id = v.template;
@@ -113,5 +113,5 @@ async function buildBody(client: Folio, prompt: string, v: Record<string, any>, 
     brand.logo_image_id = (await client.request<{ image_id: string }>('POST', '/images', { body: form })).image_id;
   }
   if (Object.keys(brand).length) body.brand = brand;
-  return body;
+  return body as GenerateBody;
 }

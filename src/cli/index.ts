@@ -3,7 +3,7 @@
 // 0 success, 1 API or network error, 2 usage error (130 when Ctrl-C cancelled a task).
 import { CLIENT_USAGE } from './usage.ts';
 import { ExitCode, io, UsageError } from './common.ts';
-import { FolioError } from './sdk-shim.ts';
+import { FolioError } from './sdk.ts';
 
 const COMMANDS: Record<string, () => Promise<(args: string[]) => Promise<void>>> = {
   login: async () => (await import('./account.ts')).login,

@@ -1,7 +1,7 @@
 // How a task's progress looks in the terminal. On a TTY: the agent's steps scroll by, each on its own
 // line, above a bar redrawn in place (`[██████░░░░]  60%  writing`). Otherwise: one plain line per
 // change (`progress 60% writing`, `step Added slide 4: Market size`), for logs and pipes.
-import type { TaskEvent } from './sdk-shim.ts';
+import type { TaskEvent } from './sdk.ts';
 
 export interface ProgressView {
   onEvent(event: TaskEvent): void;

@@ -166,11 +166,13 @@ export interface paths {
         put?: never;
         /**
          * Ask a question about a workbook (read-only)
-         * @description Answers a question about an uploaded workbook in read-only ask mode and returns `{answer, answered, data?, citations: [{sheet, range}], credits_used, model}`. It is the same ask engine as `mode: "ask"` on `POST /excel/generate`.
+         * @description Answers a question about an uploaded workbook in read-only ask mode and returns `{run_id, answer, answered, data?, citations: [{sheet, range}], credits_used, model, tool_calls, duration_ms}`. It is the same ask engine as `mode: "ask"` on `POST /excel/generate`. `run_id` (`analyze_...`) names the answer only: no run is created and it cannot be resumed. `prompt` is at most 5000 characters.
+         *
+         *     Reads .xlsx (and .xlsm), legacy .xls (converted to .xlsx by the LibreOffice pool first; without LibreOffice 501) and .csv (read like a CSV data source: RFC 4180, comma, semicolon or tab, numbers typed, as one sheet named after the file).
          *
          *     The model reads a view of the workbook (each sheet's header and first rows, with their ranges) and the read-only tools (sheet list, header detection, range reads); every figure comes from aggregates computed by code: totals, averages, medians, minimum and maximum (with the row), counts, top or bottom N by a column, growth between two periods. `citations` lists the cells used. With the builtin engine (no LLM provider configured) the question is read with fixed rules and answered deterministically: structure (how many sheets or rows, what sheet 2 holds, which sheets have charts), aggregates over a named column ("Which region had the highest Q2?" gives the value and the row's label, e.g. "130, for North (Sales!C2)"), lookups ("What is the Q2 figure for East?"), and "Summarise this workbook" (an extractive summary of each sheet). When the workbook cannot answer, `answered` is false and the answer says what it holds and what can be asked. The file is never modified.
          *
-         *     Errors: 404 for a file that does not exist or belongs to another organization; 422 when it is not a readable .xlsx; 402 below the LLM minimum balance (`FOLIO_LLM_MIN_CREDITS`) or over the monthly LLM budget; 502/504 when every model fails. Costs the model usage, at least the LLM minimum; nothing when `answered` is false (the minimum, charged up front, is given back).
+         *     Errors: 404 for a file that does not exist or belongs to another organization; 422 when it is not a readable .xlsx, .xls or .csv; 402 below the LLM minimum balance (`FOLIO_LLM_MIN_CREDITS`) or over the monthly LLM budget; 502/504 when every model fails. Costs the model usage, at least the LLM minimum; nothing when `answered` is false (the minimum, charged up front, is given back).
          */
         post: operations["analyzeExcel"];
         delete?: never;
@@ -265,7 +267,11 @@ export interface paths {
         put?: never;
         /**
          * Convert an uploaded file to another format
-         * @description Same body, matrix and answers as `POST /runs/{run_id}/export`, for a .docx, .xlsx or .pptx uploaded with `POST /files` (its type is the sniffed `content_type`; any other file answers 422).
+         * @description Converts a .docx, .xlsx or .pptx uploaded with `POST /files` (its type is the sniffed `content_type`; any other file answers 422). The body is the same as `POST /runs/{run_id}/export`'s, sent as JSON, or as the form fields `format` (and `sheet`) in `multipart/form-data` or `application/x-www-form-urlencoded` (`curl -F format=pdf`).
+         *
+         *     The answer carries `file_id`, `source_format` (`docx`, `xlsx` or `pptx`), `format`, `download_url` and `expires_at` (also as `download_url_expires_at`), with the rendition's name, type, size and `cached`.
+         *
+         *     A format the file's type does not convert to answers **400 `invalid_request`**, whose message lists the valid targets (`Cannot convert docx to csv. Valid target formats for docx: pdf, html, txt, odt, docx.`) and whose `allowed` field holds them; a value that is no format at all is 422 `validation_error` like any invalid field.
          *
          *     | Source | Formats |
          *     |---|---|
@@ -273,7 +279,6 @@ export interface paths {
          *     | Word (.docx) | `pdf`, `html`, `txt`, `odt`, `docx` |
          *     | Slides (.pptx) | `pdf`, `png`, `odp`, `pptx` |
          *
-         *     - Another format answers 422 `validation_error` whose message and `detail[0].ctx.allowed` list the allowed ones.
          *     - The rendition is cached per document version, format and options: a repeat call answers `cached: true` without converting.
          *     - `csv`: the first sheet, `sheet` to choose one by name, or `sheet: "*"` for a zip of every sheet. Values, not display formats: formulas give their computed results (workbooks without computed values are recalculated first), dates ISO 8601; RFC 4180 quoting, CRLF line ends, UTF-8.
          *     - `png`: one image per page or slide; a single page gives a PNG, several give a zip (`page-001.png`, ...), and `pages` lists a signed link per page.
@@ -888,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Outline a deck without writing it
-         * @description Answers a titled outline of slides (layout, title, bullets, speaker notes, and the data source, chart type or image a slide shows) for a prompt, without writing a file. Pass `{title, slides}` (edited or not) as `outline` to POST /slides/generate to build it: one call builds at most 30 slides; resume with `run_id` and the same outline for the rest. A provider model drafts it and is charged like /llm/invoke (`X-Credits-Used`, `X-LLM-Model`); the builtin engine plans it from the prompt's structure at no charge.
+         * @description Answers a titled outline of slides (layout, title, bullets, speaker notes, and the data source, chart type or image a slide shows) for a prompt, without writing a file. Pass `{title, slides}` (edited or not) as `outline` to POST /slides/generate to build it: one call builds at most 30 slides; resume with `run_id` and the same outline for the rest. A provider model drafts it and is charged like /llm/invoke (`X-Credits-Used`, `X-LLM-Model`); the builtin engine plans it from the prompt's structure at no charge. With `async: true` it answers 202 with `task_id`, `run_id` and `poll_url` (and a `Location` header), like the generation endpoints: the task runs the same drafting, holds the Slides minimum balance while queued (402 below it) and writes no document; once completed, GET /tasks/{task_id} shows the outline as `result.answer.data` (`{title, slides, slide_count, summary, model, credits_used}`), the model's usage being charged as an LLM call.
          */
         post: operations["outlineSlides"];
         delete?: never;
@@ -931,6 +936,26 @@ export interface paths {
          * @description The task ends as `cancelled` and its reserved credits are released. 200 once it has ended (a queued task ends at once; cancelling a cancelled task is a no-op); 202 when its worker has not stopped it yet (`cancel_requested: true`); 409 `conflict` when it already completed, failed or expired.
          */
         post: operations["cancelTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tasks/{task_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream a task's progress (Server-Sent Events)
+         * @description Live progress of a task: its phase and progress figure, the agent's steps as it makes them, heartbeats, and finally `done` with the task body. Events are stored, so the stream can be read from any API process and resumed: send the last received `id` as the `Last-Event-ID` header (or `last_event_id` in the query) and only later events come. A task that already ended gets its stored events, then `done`, and the stream closes. The API key goes in a header (`Authorization: Bearer` or `X-API-Key`), never in the URL; use a fetch-based EventSource client. Headers: `Cache-Control: no-cache`, `X-Accel-Buffering: no`.
+         */
+        get: operations["streamTaskEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2487,14 +2512,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "file_id": "example",
-                 *       "prompt": "example"
+                 *       "file_id": "file_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                 *       "prompt": "Which region had the highest Q2 revenue?"
                  *     }
                  */
                 "application/json": {
-                    /** @description An uploaded .xlsx (`POST /files`, or a project file). */
+                    /** @description An uploaded .xlsx, .xls or .csv (`POST /files`, purpose `reference` or any other; or a project file). */
                     file_id: string;
-                    /** @description The question, 1-10000 characters. */
+                    /** @description The question, 1-5000 characters (longer: 422 `string_too_long`). */
                     prompt: string;
                 };
             };
@@ -2506,8 +2531,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "analyze_01JD4Z9A2B3C4D5E6F7G8H9J0K",
+                     *       "answer": "**North** had the highest Q2 revenue: 130 (Sales!C2).",
+                     *       "answered": true,
+                     *       "data": {
+                     *         "operation": "max",
+                     *         "sheet": "Sales",
+                     *         "column": "Q2",
+                     *         "value": 130,
+                     *         "label": "North",
+                     *         "cell": "C2"
+                     *       },
+                     *       "citations": [
+                     *         {
+                     *           "sheet": "Sales",
+                     *           "range": "C2:C5"
+                     *         },
+                     *         {
+                     *           "sheet": "Sales",
+                     *           "range": "C2"
+                     *         }
+                     *       ],
+                     *       "credits_used": 1,
+                     *       "model": "builtin",
+                     *       "tool_calls": 0,
+                     *       "duration_ms": 42
+                     *     }
+                     */
                     "application/json": {
-                        /** @description The answer, with the figures and where they come from. */
+                        /** @description The answer, with the figures and where they come from. May hold markdown (lists, tables, emphasis). */
                         answer: string;
                         /** @description false when the workbook does not answer the question: `answer` then says so, what the workbook holds and what can be asked, and nothing is charged (`credits_used` 0). */
                         answered: boolean;
@@ -2522,8 +2576,14 @@ export interface operations {
                         data?: {
                             [key: string]: unknown;
                         } | null;
+                        /** @description Wall time of the analysis, from receiving the request to the answer. */
+                        duration_ms: number;
                         /** @description The model that answered (`builtin` for the offline engine). */
                         model: string;
+                        /** @description `analyze_` + ULID, naming this answer. Ephemeral: no run is created, so it cannot be read with `GET /runs/{run_id}` or resumed. */
+                        run_id: string;
+                        /** @description The read operations the model made (sheet lists, range reads, aggregates). The builtin engine reads through its rules, not tool calls: 0. */
+                        tool_calls: number;
                     };
                 };
             };
@@ -2592,6 +2652,15 @@ export interface operations {
             };
             /** @description Error: `internal_error` */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_implemented` */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2958,7 +3027,7 @@ export interface operations {
                 /** @description Page size, 1-100. */
                 limit?: number;
                 /** @description Only files with this purpose. */
-                purpose?: "init" | "context" | "data" | "analysis";
+                purpose?: "init" | "context" | "data" | "analysis" | "reference";
             };
             header?: never;
             path?: never;
@@ -2996,10 +3065,10 @@ export interface operations {
                             /** @description The uploaded name without any path; its extension is corrected when it contradicts the bytes (see content_type). */
                             file_name: string;
                             /**
-                             * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze).
+                             * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service's name; it behaves like `analysis`).
                              * @enum {string}
                              */
-                            purpose: "init" | "context" | "data" | "analysis";
+                            purpose: "init" | "context" | "data" | "analysis" | "reference";
                             /** @description Lowercase hex SHA-256 of the bytes. */
                             sha256: string;
                             /** @description Bytes. */
@@ -3100,11 +3169,11 @@ export interface operations {
                      */
                     file: string;
                     /**
-                     * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze).
+                     * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service's name; it behaves like `analysis`).
                      * @default context
                      * @enum {string}
                      */
-                    purpose?: "init" | "context" | "data" | "analysis";
+                    purpose?: "init" | "context" | "data" | "analysis" | "reference";
                 };
             };
         };
@@ -3138,10 +3207,10 @@ export interface operations {
                         /** @description The uploaded name without any path; its extension is corrected when it contradicts the bytes (see content_type). */
                         file_name: string;
                         /**
-                         * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze).
+                         * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service's name; it behaves like `analysis`).
                          * @enum {string}
                          */
-                        purpose: "init" | "context" | "data" | "analysis";
+                        purpose: "init" | "context" | "data" | "analysis" | "reference";
                         /** @description Lowercase hex SHA-256 of the bytes. */
                         sha256: string;
                         /** @description Bytes. */
@@ -3272,10 +3341,10 @@ export interface operations {
                         /** @description The uploaded name without any path; its extension is corrected when it contradicts the bytes (see content_type). */
                         file_name: string;
                         /**
-                         * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze).
+                         * @description What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service's name; it behaves like `analysis`).
                          * @enum {string}
                          */
-                        purpose: "init" | "context" | "data" | "analysis";
+                        purpose: "init" | "context" | "data" | "analysis" | "reference";
                         /** @description Lowercase hex SHA-256 of the bytes. */
                         sha256: string;
                         /** @description Bytes. */
@@ -3469,13 +3538,25 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "format": "csv",
-                 *       "sheet": "Sales"
-                 *     }
-                 */
                 "application/json": {
+                    /**
+                     * @description Target format. Excel: `pdf`, `csv`, `png`, `html`, `xlsx`. Word: `pdf`, `html`, `txt`, `odt`, `docx`. Slides: `pdf`, `png`, `odp`, `pptx`. Any other combination answers 422 listing the allowed formats.
+                     * @enum {string}
+                     */
+                    format: "pdf" | "png" | "html" | "txt" | "csv" | "xlsx" | "docx" | "pptx" | "odt" | "odp";
+                    /** @description `csv` only: the sheet to export, by name (default: the first sheet), or `*` for a zip with one CSV per sheet (`<sheet name>.csv`). */
+                    sheet?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Target format. Excel: `pdf`, `csv`, `png`, `html`, `xlsx`. Word: `pdf`, `html`, `txt`, `odt`, `docx`. Slides: `pdf`, `png`, `odp`, `pptx`. Any other combination answers 422 listing the allowed formats.
+                     * @enum {string}
+                     */
+                    format: "pdf" | "png" | "html" | "txt" | "csv" | "xlsx" | "docx" | "pptx" | "odt" | "odp";
+                    /** @description `csv` only: the sheet to export, by name (default: the first sheet), or `*` for a zip with one CSV per sheet (`<sheet name>.csv`). */
+                    sheet?: string;
+                };
+                "multipart/form-data": {
                     /**
                      * @description Target format. Excel: `pdf`, `csv`, `png`, `html`, `xlsx`. Word: `pdf`, `html`, `txt`, `odt`, `docx`. Slides: `pdf`, `png`, `odp`, `pptx`. Any other combination answers 422 listing the allowed formats.
                      * @enum {string}
@@ -3493,6 +3574,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "file_id": "file_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "source_format": "docx",
+                     *       "format": "pdf",
+                     *       "download_url": "https://folio.example.com/api/v1/blobs/orgs%2Forg_01JD%2Fexports%2Fexp_01JD%2Freport.pdf?expires=1764100000&sig=...",
+                     *       "download_url_expires_at": "2026-11-25T23:00:00.000Z",
+                     *       "expires_at": "2026-11-25T23:00:00.000Z",
+                     *       "file_name": "report.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "size": 48213,
+                     *       "cached": false
+                     *     }
+                     */
                     "application/json": {
                         /** @description true when no conversion ran for this call: the rendition of this document version (and options) was already stored, or the format is the document's own. */
                         cached: boolean;
@@ -3504,6 +3599,11 @@ export interface operations {
                          * @description ISO 8601, UTC
                          */
                         download_url_expires_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When `download_url` expires (the reference service's name; same value as `download_url_expires_at`).
+                         */
+                        expires_at: string;
                         file_id: string;
                         /** @description Name the download is saved under. */
                         file_name: string;
@@ -3518,10 +3618,15 @@ export interface operations {
                         }[];
                         /** @description Bytes. */
                         size: number;
+                        /**
+                         * @description The type of the uploaded file that was converted.
+                         * @enum {string}
+                         */
+                        source_format: "docx" | "xlsx" | "pptx";
                     };
                 };
             };
-            /** @description Error: `invalid_request`, `preflight_failed` */
+            /** @description Error: `invalid_request` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,7 +6906,10 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description Free-form category; empty or absent: null. */
                     category?: string;
-                    /** @description Empty or absent: null. */
+                    /**
+                     * @description At most 1000 characters (longer: 422 `string_too_long`); empty or absent: null.
+                     * @example Q1 board pack, final version
+                     */
                     description?: string;
                     /**
                      * Format: binary
@@ -8218,11 +8326,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "format": "pdf"
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * @description Target format. Excel: `pdf`, `csv`, `png`, `html`, `xlsx`. Word: `pdf`, `html`, `txt`, `odt`, `docx`. Slides: `pdf`, `png`, `odp`, `pptx`. Any other combination answers 422 listing the allowed formats.
@@ -8851,12 +8954,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "prompt": "example"
-                 *     }
-                 */
                 "application/json": {
+                    /**
+                     * @description true: answer 202 at once with `task_id`, `run_id` and `poll_url`, like the generation endpoints; GET /tasks/{task_id} then shows the outline in `result.answer.data`.
+                     * @default false
+                     */
+                    async?: boolean;
                     /** @description Uploaded files the agent may read: ids, or `{file_id}` objects. */
                     context_files?: (string | {
                         /** @description A file id. */
@@ -8926,6 +9029,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description GET this (with the API key) until the task ends. */
+                        poll_url: string;
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed" | "cancelled" | "expired";
+                        task_id: string;
+                    };
+                };
+            };
             /** @description Error: `invalid_request`, `preflight_failed` */
             400: {
                 headers: {
@@ -8971,6 +9090,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Field-level validation failure (FastAPI-style `detail` items). */
             422: {
                 headers: {
@@ -8991,6 +9119,15 @@ export interface operations {
             };
             /** @description Error: `internal_error` */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_implemented` */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9101,7 +9238,7 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -9274,7 +9411,7 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -9353,7 +9490,7 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/edit/{run_id}?token=...`, minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -9407,6 +9544,118 @@ export interface operations {
             };
             /** @description Error: `conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `gone` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamTaskEvents: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last event received; the stream resumes after it. */
+                last_event_id?: string;
+            };
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description A `text/event-stream`. Every event has an `id:` line (a per-task increasing integer) and a `data:` line holding one JSON object. Event types:
+             *     - `progress`: `{"task_id","status","phase","progress"}`, `progress` an integer 0-100, sent when the phase or the figure changes. Phases: `queued`, `starting`, `planning`, `writing`, `correcting`, `fallback:<model>`, `rendering`, `saving`, and `done` with the final status.
+             *     - `step`: `{"task_id","message","tool","at"}`, one per visible change the agent made ("Added slide 4: Market size", "Added bar chart \"Revenue by region\" on \"Sales\""), `tool` the tool that made it, `at` an ISO 8601 time.
+             *     - `heartbeat`: `{"at"}` after FOLIO_SSE_HEARTBEAT_MS (15 s) without another event; its id is the last event's.
+             *     - `done`: the terminal task, exactly as `GET /tasks/{task_id}` answers it; the server then closes the stream.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11381,6 +11630,10 @@ export interface operations {
                             description: string;
                             events: ("run.completed" | "run.failed")[];
                             url: string;
+                            /**
+                             * @description Subscription id: `whk_` plus a ULID. Subscriptions created before the reference-compatible prefix keep their `wh_` id, which every lookup still accepts.
+                             * @example whk_01JD4Z8Q7W3K5N2M6P8R9T0V1X
+                             */
                             webhook_id: string;
                         }[];
                         /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -11505,6 +11758,10 @@ export interface operations {
                         /** @description Signing secret of this subscription (`whsec_...`). Shown in this response only. */
                         secret: string;
                         url: string;
+                        /**
+                         * @description Subscription id: `whk_` plus a ULID. Subscriptions created before the reference-compatible prefix keep their `wh_` id, which every lookup still accepts.
+                         * @example whk_01JD4Z8Q7W3K5N2M6P8R9T0V1X
+                         */
                         webhook_id: string;
                     };
                 };
@@ -11588,7 +11845,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A subscription id (`wh_...`). */
+                /** @description A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11612,6 +11869,10 @@ export interface operations {
                         description: string;
                         events: ("run.completed" | "run.failed")[];
                         url: string;
+                        /**
+                         * @description Subscription id: `whk_` plus a ULID. Subscriptions created before the reference-compatible prefix keep their `wh_` id, which every lookup still accepts.
+                         * @example whk_01JD4Z8Q7W3K5N2M6P8R9T0V1X
+                         */
                         webhook_id: string;
                     };
                 };
@@ -11695,7 +11956,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A subscription id (`wh_...`). */
+                /** @description A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11797,7 +12058,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A subscription id (`wh_...`). */
+                /** @description A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11965,7 +12226,7 @@ export interface operations {
             path: {
                 /** @description A delivery id (`dlv_...`). */
                 delivery_id: string;
-                /** @description A subscription id (`wh_...`). */
+                /** @description A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working). */
                 webhook_id: string;
             };
             cookie?: never;
@@ -12127,7 +12388,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A subscription id (`wh_...`). */
+                /** @description A subscription id (`whk_...`; older subscriptions' `wh_...` ids keep working). */
                 webhook_id: string;
             };
             cookie?: never;
