@@ -110,7 +110,7 @@ async function buildBody(client: Folio, prompt: string, v: Record<string, any>, 
     // Logos are images (POST /images), which the SDK has no helper for: its typed escape hatch.
     const form = new FormData();
     form.append('file', await fs.openAsBlob(v.logo), path.basename(v.logo));
-    brand.logo_image_id = (await client.request<{ image_id: string }>('POST', '/images', { body: form })).image_id;
+    brand.logo_image_id = (await client.request<{ image_id: string }>('POST', '/images', { form: () => form })).image_id;
   }
   if (Object.keys(brand).length) body.brand = brand;
   return body as GenerateBody;

@@ -69,7 +69,7 @@ describe('folio generate', () => {
       expect(await ooxmlParts(out)).toContain(part);
       expect(res.stdout).toMatch(/^Run: +run_\w+$/m);
       expect(res.stdout).toContain(`Saved: ${out}`);
-      expect(res.stdout).toMatch(new RegExp(`^Edit: +${s.url.replace('127.0.0.1', 'localhost')}/edit/run_\\w+\\?token=`, 'm'));
+      expect(res.stdout).toMatch(new RegExp(`^Edit: +${s.url.replace('127.0.0.1', 'localhost')}/api/v1/edit/run_\\w+\\?token=`, 'm'));
       // Not a terminal: plain progress lines on stderr.
       expect(res.stderr).toMatch(/^progress 100% completed$/m);
     }

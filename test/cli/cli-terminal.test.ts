@@ -97,7 +97,7 @@ describe('folio generate on a terminal', () => {
     expect(after).toMatch(/\[█{24}\] 100%  completed/);
     expect(after).toMatch(/^Run: +run_\w+$/m);
     expect(after).toContain('Saved: tty.pptx');
-    expect(after).toMatch(/^Edit: +http:\/\/localhost:\d+\/edit\/run_\w+\?token=/m);
+    expect(after).toMatch(/^Edit: +http:\/\/localhost:\d+\/api\/v1\/edit\/run_\w+\?token=/m);
     expect(after.match(/\d{1,3}%/g)!.length).toBe(1); // the bar was redrawn in place, never repeated
     expect(await ooxmlParts(path.join(home, 'tty.pptx'))).toContain('ppt/slides/slide2.xml');
     tmux('kill-session', '-t', 'progress');

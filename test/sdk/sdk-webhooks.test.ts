@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('webhooks', { timeout: 120_000 }, () => {
   it('verifies a delivery signed by the server, and refuses a tampered, stale or foreign one', async () => {
     const hook = await folio.webhooks.create({ url: `${receiver.url}/hooks`, events: ['run.completed'], description: 'sdk test' });
-    expect(hook).toMatchObject({ webhook_id: expect.stringMatching(/^wh_/), secret: expect.any(String) });
+    expect(hook).toMatchObject({ webhook_id: expect.stringMatching(/^whk_/), secret: expect.any(String) });
     hookSecret = hook.secret;
     const run = await folio.word.generate({ prompt: 'webhook me' });
     const [delivery] = await receiver.waitFor((r) => r.some((x) => x.path === '/hooks'));

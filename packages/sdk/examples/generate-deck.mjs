@@ -2,7 +2,7 @@
 //   FOLIO_API_KEY=sk_live_... node examples/generate-deck.mjs "A 5-slide deck about our Q3 results"
 import { Folio } from '@folio/sdk';
 
-const folio = new Folio(); // FOLIO_API_KEY and FOLIO_BASE_URL (default http://localhost:3000)
+const folio = new Folio(); // FOLIO_API_KEY and FOLIO_BASE_URL (default http://localhost:8080)
 const prompt = process.argv[2] ?? 'A 5-slide deck introducing Folio to a new team';
 
 const run = await folio.slides.generate({ prompt }, {

@@ -10,7 +10,7 @@ import type { CreateWebhookBody, CreatedWebhook, CreditsBalance, Format, ListDel
 export interface FolioOptions {
   /** Default: FOLIO_API_KEY. */
   apiKey?: string;
-  /** Default: FOLIO_BASE_URL, else http://localhost:3000. */
+  /** Default: FOLIO_BASE_URL, else http://localhost:8080. */
   baseUrl?: string;
   /** Retries of a request on 429/502/503/504 and network errors. Default 2. */
   maxRetries?: number;
@@ -60,7 +60,8 @@ export class Folio {
     if (typeof fetchImpl !== 'function') throw new TypeError('Folio needs fetch: pass opts.fetch on a runtime without globalThis.fetch.');
     this.#http = new HttpClient({
       apiKey: opts.apiKey ?? env('FOLIO_API_KEY'),
-      baseUrl: opts.baseUrl ?? env('FOLIO_BASE_URL') ?? 'http://localhost:3000',
+      // Given with or without the /api/v1 prefix (the API's links carry it); kept without it.
+      baseUrl: (opts.baseUrl ?? env('FOLIO_BASE_URL') ?? 'http://localhost:8080').replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
       maxRetries: opts.maxRetries ?? 2,
       timeoutMs: opts.timeoutMs ?? 600_000,
       // Called unbound: some runtimes' fetch refuses a `this` other than globalThis.
