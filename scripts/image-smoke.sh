@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Builds the production image from the Dockerfile without a container registry and runs a smoke session
+# through it: a bookworm base made with `debootstrap --variant=minbase` (cached), imported with
+# `podman import`, the Dockerfile built with `buildah bud --isolation chroot` (vfs storage), then
+# `folio serve` started from the image with `buildah run --isolation chroot` on the host network against
+# the local PostgreSQL and Redis, and a session: signup, generate a deck, export it to PDF. Prints the
+# timings and the image size. Needs root (buildah and debootstrap), PostgreSQL and Redis on localhost.
+#
+#   scripts/image-smoke.sh                 # CI runs this
+#
+# Environment: FOLIO_IMAGE_CACHE (default /var/cache/folio-image: the debootstrap base, kept between
+# runs), SMOKE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/folio_smoke, dropped and
+# created afresh), SMOKE_REDIS_URL (default redis://127.0.0.1:6379), SMOKE_PORT (default 18080),
+# DEBIAN_MIRROR (default: the first Debian archive in /etc/apt/sources.list*), FOLIO_IMAGE_REBASE=1
+# (make the base again).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+CACHE=${FOLIO_IMAGE_CACHE:-/var/cache/folio-image}
+DB_URL=${SMOKE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/folio_smoke}
+REDIS_URL_=${SMOKE_REDIS_URL:-redis://127.0.0.1:6379}
+PORT_=${SMOKE_PORT:-18080}
+BASE=localhost/folio-base:bookworm
+IMAGE=localhost/folio:smoke
+export STORAGE_DRIVER=vfs BUILDAH_ISOLATION=chroot
+PODMAN=(podman --storage-driver vfs)
+
+T0=$(date +%s)
+declare -a TIMINGS=()
+phase_start=$T0
+phase() { local now; now=$(date +%s); TIMINGS+=("$(printf '%-28s %5ss' "$1" $((now - phase_start)))"); phase_start=$now; }
+say() { printf '\n== %s\n' "$*"; }
+
+[ "$(id -u)" = 0 ] || { echo "image-smoke: run as root (buildah and debootstrap need it)" >&2; exit 1; }
+
+# --- tools -------------------------------------------------------------------------------------------
+missing=()
+for tool in buildah:buildah podman:podman debootstrap:debootstrap curl:curl jq:jq psql:postgresql-client; do
+  command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+phase "tools"
+
+# --- the base: debootstrap once, cached as a tarball -------------------------------------------------
+mirror=${DEBIAN_MIRROR:-$( { cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null || true; } \
+  | grep -oE '^(URIs:|deb) +\S+' | awk '{print $2}' | grep -v -- '-security' | head -n 1 || true)}
+mirror=${mirror:-http://deb.debian.org/debian}
+mkdir -p "$CACHE"
+if [ "${FOLIO_IMAGE_REBASE:-0}" = 1 ] || [ ! -s "$CACHE/bookworm-minbase.tar" ]; then
+  say "debootstrap --variant=minbase bookworm from $mirror"
+  rootfs=$(mktemp -d "$CACHE/rootfs.XXXXXX")
+  debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap.log" 2>&1 || { tail -n 30 "$CACHE/debootstrap.log" >&2; exit 1; }
+  # The base uses this machine's apt sources and settings (its mirror; a snapshot mirror's old Release
+  # files need Check-Valid-Until off), so the image build installs from where the host does.
+  rm -f "$rootfs/etc/apt/sources.list"
+  cp /etc/apt/sources.list.d/*.sources "$rootfs/etc/apt/sources.list.d/" 2>/dev/null || echo "deb $mirror bookworm main" >"$rootfs/etc/apt/sources.list"
+  [ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$rootfs/etc/apt/sources.list"
+  grep -rhs 'Check-Valid-Until' /etc/apt/apt.conf.d/ >"$rootfs/etc/apt/apt.conf.d/99folio-mirror" || rm -f "$rootfs/etc/apt/apt.conf.d/99folio-mirror"
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  tar -C "$rootfs" -cf "$CACHE/bookworm-minbase.tar.tmp" . && mv "$CACHE/bookworm-minbase.tar.tmp" "$CACHE/bookworm-minbase.tar"
+  rm -rf "$rootfs"
+  "${PODMAN[@]}" rmi -f "$BASE" >/dev/null 2>&1 || true
+fi
+phase "debootstrap base"
+if ! "${PODMAN[@]}" image exists "$BASE"; then
+  say "podman import $BASE"
+  "${PODMAN[@]}" import "$CACHE/bookworm-minbase.tar" "$BASE" >/dev/null
+fi
+phase "podman import"
+
+# --- the image -----------------------------------------------------------------------------------------
+say "buildah bud --isolation chroot (vfs) -t $IMAGE"
+buildah bud --isolation chroot --layers --pull-never --build-arg BASE_IMAGE="$BASE" -t "$IMAGE" -f Dockerfile . >"$CACHE/build.log" 2>&1 \
+  || { tail -n 40 "$CACHE/build.log" >&2; exit 1; }
+phase "buildah bud"
+size_bytes=$("${PODMAN[@]}" image inspect "$IMAGE" --format '{{.Size}}')
+base_bytes=$("${PODMAN[@]}" image inspect "$BASE" --format '{{.Size}}')
+
+# --- run folio serve from the image ------------------------------------------------------------------
+say "folio serve from the image on :$PORT_ ($DB_URL)"
+admin_url=${DB_URL%/*}/postgres
+db_name=${DB_URL##*/}
+psql -q "$admin_url" -c "drop database if exists $db_name with (force)" -c "create database $db_name" >/dev/null
+data=$(mktemp -d /tmp/folio-smoke-data.XXXXXX)
+chown 10001:10001 "$data"
+ctr=$(buildah from --pull-never "$IMAGE")
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    pkill -TERM -P "$server_pid" 2>/dev/null || true
+    kill -TERM "$server_pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.2; done
+    kill -KILL "$server_pid" 2>/dev/null || true
+  fi
+  buildah rm "$ctr" >/dev/null 2>&1 || true
+  rm -rf "$data"
+}
+trap cleanup EXIT
+# NODE_ENV=development: the smoke session signs up with the built-in issuer's development token (in
+# production, the image's default, only an OIDC issuer is trusted).
+buildah run --isolation chroot --user folio -v "$data:/data" \
+  --env NODE_ENV=development --env PORT="$PORT_" --env HOST=127.0.0.1 --env FOLIO_PUBLIC_URL="http://127.0.0.1:$PORT_" \
+  --env DATABASE_URL="$DB_URL" --env REDIS_URL="$REDIS_URL_" --env FOLIO_REDIS_PREFIX="folio-smoke:" \
+  --env FOLIO_EXPORT_POOL_SIZE=1 \
+  "$ctr" -- /usr/bin/tini -s -- node /app/bin/folio.js serve >"$CACHE/serve.log" 2>&1 &
+server_pid=$!
+API=http://127.0.0.1:$PORT_/api/v1
+for _ in $(seq 1 120); do
+  curl -fs "$API/health" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { echo "image-smoke: folio serve exited" >&2; tail -n 40 "$CACHE/serve.log" >&2; exit 1; }
+  sleep 0.5
+done
+curl -fs "$API/health" | jq -c '{ready, checks}' || { tail -n 40 "$CACHE/serve.log" >&2; exit 1; }
+phase "serve ready"
+
+# --- the smoke session -------------------------------------------------------------------------------
+J='Content-Type: application/json'
+fail() { echo "image-smoke: $1" >&2; echo "$2" >&2; tail -n 30 "$CACHE/serve.log" >&2; exit 1; }
+token=$(curl -fs "$API/dev/token" -H "$J" -d '{"sub":"smoke","email":"smoke@example.com"}' | jq -r '.token // .id_token')
+signup=$(curl -s "$API/signup" -H "Authorization: Bearer $token" -H "$J" -d '{"org_name":"Smoke"}')
+key=$(jq -r '.secret // empty' <<<"$signup"); [ -n "$key" ] || fail "signup failed" "$signup"
+phase "signup"
+deck=$(curl -s "$API/slides/generate" -H "X-API-Key: $key" -H "$J" -d '{"prompt":"A deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets"}')
+run=$(jq -r '.run_id // empty' <<<"$deck"); [ "$(jq -r .status <<<"$deck")" = completed ] || fail "generate failed" "$deck"
+curl -fs -o "$data/deck.pptx" "$(jq -r .download_url <<<"$deck")"
+phase "generate deck"
+pdf=$(curl -s "$API/runs/$run/export" -H "X-API-Key: $key" -H "$J" -d '{"format":"pdf"}')
+url=$(jq -r '.download_url // empty' <<<"$pdf"); [ -n "$url" ] || fail "export failed" "$pdf"
+curl -fs -o "$data/deck.pdf" "$url"
+[ "$(head -c 5 "$data/deck.pdf")" = "%PDF-" ] || fail "the export is not a PDF" "$(head -c 200 "$data/deck.pdf")"
+phase "export to PDF"
+echo "deck.pptx $(stat -c %s "$data/deck.pptx") bytes, deck.pdf $(stat -c %s "$data/deck.pdf") bytes ($(pdfinfo "$data/deck.pdf" 2>/dev/null | awk '/^Pages/{print $2}') pages)"
+
+cleanup
+trap - EXIT
+phase "stop"
+say "image-smoke passed"
+printf '%s\n' "${TIMINGS[@]}"
+printf '%-28s %5ss\n' "total" $(( $(date +%s) - T0 ))
+printf 'image %s: %s MB (the debootstrap base: %s MB)\n' "$IMAGE" $((size_bytes / 1000000)) $((base_bytes / 1000000))
