@@ -9,31 +9,37 @@
 #
 # BASE_IMAGE is an argument so the image builds where no registry is reachable: scripts/image-smoke.sh
 # makes a bookworm base with debootstrap and passes it here. Node 24 comes from the npm registry's
-# node-linux-<arch> package (the official binary), the way scripts/use-node.sh gets it.
+# node-linux-<arch> package (the official binary), the way scripts/use-node.sh gets it, and npm from
+# the registry's npm package: the build needs the Debian mirror and the npm registry, nothing else.
 ARG BASE_IMAGE=debian:bookworm-slim
-ARG NODE_MAJOR=24
+# Exact versions (bump them together with scripts/use-node.sh's major); fetched from the npm registry.
+ARG NODE_VERSION=24.21.0
+ARG NPM_VERSION=11.19.1
+ARG NPM_REGISTRY=https://registry.npmjs.org
 
-# --- node: the Node 24 binary, and npm to install the dependencies with ---------------------------
+# --- node: the Node 24 binary and npm, as tarballs from the npm registry ---------------------------
 FROM ${BASE_IMAGE} AS node
-ARG NODE_MAJOR
+ARG NODE_VERSION
+ARG NPM_VERSION
+ARG NPM_REGISTRY
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates nodejs npm \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
  && rm -rf /var/lib/apt/lists/*
 RUN set -eu; \
     case "$(dpkg --print-architecture)" in amd64) arch=x64 ;; arm64) arch=arm64 ;; *) echo "unsupported architecture" >&2; exit 1 ;; esac; \
-    mkdir -p /tmp/node && cd /tmp/node; \
-    npm pack --silent "node-linux-${arch}@${NODE_MAJOR}" >/dev/null; \
-    tar -xzf node-linux-*.tgz --strip-components=1 package/bin/node; \
-    install -m 0755 bin/node /usr/local/bin/node; \
-    rm -rf /tmp/node /root/.npm; \
-    /usr/local/bin/node -v
+    curl -fsSL "${NPM_REGISTRY}/node-linux-${arch}/-/node-linux-${arch}-${NODE_VERSION}.tgz" \
+      | tar -xz -C /usr/local/bin --strip-components=2 package/bin/node; \
+    mkdir -p /opt/npm; \
+    curl -fsSL "${NPM_REGISTRY}/npm/-/npm-${NPM_VERSION}.tgz" | tar -xz -C /opt/npm --strip-components=1; \
+    ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm; \
+    node -v; npm -v
 
 # --- deps: production dependencies only; changes to the sources do not invalidate this layer -------
 FROM node AS deps
+ARG NPM_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Debian's npm script, run by Node 24 (first on PATH).
-RUN PATH=/usr/local/bin:$PATH npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error --registry="${NPM_REGISTRY}/" \
  && rm -rf /root/.npm
 
 # --- runtime -----------------------------------------------------------------------------------------

@@ -23,8 +23,11 @@ REDIS_URL_=${SMOKE_REDIS_URL:-redis://127.0.0.1:6379}
 PORT_=${SMOKE_PORT:-18080}
 BASE=localhost/folio-base:bookworm
 IMAGE=localhost/folio:smoke
-export STORAGE_DRIVER=vfs BUILDAH_ISOLATION=chroot
+export BUILDAH_ISOLATION=chroot
+# vfs: works in any container or VM (no overlay mounts needed). Given on every call: buildah does not
+# read STORAGE_DRIVER from the environment, and an image stored by one driver is invisible to another.
 PODMAN=(podman --storage-driver vfs)
+BUILDAH=(buildah --storage-driver vfs)
 
 T0=$(date +%s)
 declare -a TIMINGS=()
@@ -74,7 +77,7 @@ phase "podman import"
 
 # --- the image -----------------------------------------------------------------------------------------
 say "buildah bud --isolation chroot (vfs) -t $IMAGE"
-buildah bud --isolation chroot --layers --pull-never --build-arg BASE_IMAGE="$BASE" -t "$IMAGE" -f Dockerfile . >"$CACHE/build.log" 2>&1 \
+"${BUILDAH[@]}" bud --isolation chroot --layers --pull-never --build-arg BASE_IMAGE="$BASE" -t "$IMAGE" -f Dockerfile . >"$CACHE/build.log" 2>&1 \
   || { tail -n 40 "$CACHE/build.log" >&2; exit 1; }
 phase "buildah bud"
 size_bytes=$("${PODMAN[@]}" image inspect "$IMAGE" --format '{{.Size}}')
@@ -87,7 +90,7 @@ db_name=${DB_URL##*/}
 psql -q "$admin_url" -c "drop database if exists $db_name with (force)" -c "create database $db_name" >/dev/null
 data=$(mktemp -d /tmp/folio-smoke-data.XXXXXX)
 chown 10001:10001 "$data"
-ctr=$(buildah from --pull-never "$IMAGE")
+ctr=$("${BUILDAH[@]}" from --pull-never "$IMAGE")
 server_pid=
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
@@ -96,13 +99,13 @@ cleanup() {
     for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.2; done
     kill -KILL "$server_pid" 2>/dev/null || true
   fi
-  buildah rm "$ctr" >/dev/null 2>&1 || true
+  "${BUILDAH[@]}" rm "$ctr" >/dev/null 2>&1 || true
   rm -rf "$data"
 }
 trap cleanup EXIT
 # NODE_ENV=development: the smoke session signs up with the built-in issuer's development token (in
 # production, the image's default, only an OIDC issuer is trusted).
-buildah run --isolation chroot --user folio -v "$data:/data" \
+"${BUILDAH[@]}" run --isolation chroot --user folio -v "$data:/data" \
   --env NODE_ENV=development --env PORT="$PORT_" --env HOST=127.0.0.1 --env FOLIO_PUBLIC_URL="http://127.0.0.1:$PORT_" \
   --env DATABASE_URL="$DB_URL" --env REDIS_URL="$REDIS_URL_" --env FOLIO_REDIS_PREFIX="folio-smoke:" \
   --env FOLIO_EXPORT_POOL_SIZE=1 \
@@ -134,6 +137,10 @@ curl -fs -o "$data/deck.pdf" "$url"
 [ "$(head -c 5 "$data/deck.pdf")" = "%PDF-" ] || fail "the export is not a PDF" "$(head -c 200 "$data/deck.pdf")"
 phase "export to PDF"
 echo "deck.pptx $(stat -c %s "$data/deck.pptx") bytes, deck.pdf $(stat -c %s "$data/deck.pdf") bytes ($(pdfinfo "$data/deck.pdf" 2>/dev/null | awk '/^Pages/{print $2}') pages)"
+# Memory after one generate and one export (chroot isolation shares the host's process table).
+soffice_kb=$(ps -eo rss=,args= | awk '/soffice\.bin/ && /file:\/\/\/data\// {s += $1} END {print s + 0}')
+serve_kb=$(ps -eo rss=,args= | awk '/node \/app\/bin\/folio\.js serve/ && !/tini/ {s += $1} END {print s + 0}')
+echo "RSS after the session: folio serve $((serve_kb / 1024)) MB, LibreOffice $((soffice_kb / 1024)) MB"
 
 cleanup
 trap - EXIT
