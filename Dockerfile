@@ -39,7 +39,8 @@ FROM node AS deps
 ARG NPM_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error --registry="${NPM_REGISTRY}/" \
+# --use-system-ca: trust the system's CA store (and any CA added to it) as curl does above.
+RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error --registry="${NPM_REGISTRY}/" \
  && rm -rf /root/.npm
 
 # --- runtime -----------------------------------------------------------------------------------------

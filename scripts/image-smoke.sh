@@ -21,7 +21,6 @@ CACHE=${FOLIO_IMAGE_CACHE:-/var/cache/folio-image}
 DB_URL=${SMOKE_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/folio_smoke}
 REDIS_URL_=${SMOKE_REDIS_URL:-redis://127.0.0.1:6379}
 PORT_=${SMOKE_PORT:-18080}
-BASE=localhost/folio-base:bookworm
 IMAGE=localhost/folio:smoke
 export BUILDAH_ISOLATION=chroot
 # vfs: works in any container or VM (no overlay mounts needed). Given on every call: buildah does not
@@ -57,22 +56,37 @@ if [ "${FOLIO_IMAGE_REBASE:-0}" = 1 ] || [ ! -s "$CACHE/bookworm-minbase.tar" ];
   say "debootstrap --variant=minbase bookworm from $mirror"
   rootfs=$(mktemp -d "$CACHE/rootfs.XXXXXX")
   debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$CACHE/debootstrap.log" 2>&1 || { tail -n 30 "$CACHE/debootstrap.log" >&2; exit 1; }
-  # The base uses this machine's apt sources and settings (its mirror; a snapshot mirror's old Release
-  # files need Check-Valid-Until off), so the image build installs from where the host does.
-  rm -f "$rootfs/etc/apt/sources.list"
-  cp /etc/apt/sources.list.d/*.sources "$rootfs/etc/apt/sources.list.d/" 2>/dev/null || echo "deb $mirror bookworm main" >"$rootfs/etc/apt/sources.list"
-  [ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$rootfs/etc/apt/sources.list"
-  grep -rhs 'Check-Valid-Until' /etc/apt/apt.conf.d/ >"$rootfs/etc/apt/apt.conf.d/99folio-mirror" || rm -f "$rootfs/etc/apt/apt.conf.d/99folio-mirror"
   rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
   tar -C "$rootfs" -cf "$CACHE/bookworm-minbase.tar.tmp" . && mv "$CACHE/bookworm-minbase.tar.tmp" "$CACHE/bookworm-minbase.tar"
   rm -rf "$rootfs"
-  "${PODMAN[@]}" rmi -f "$BASE" >/dev/null 2>&1 || true
 fi
 phase "debootstrap base"
+
+# This machine's package sources and trust go on top of the base, so that the build fetches from where
+# the host does: its apt sources (its mirror; a snapshot mirror's old Release files need
+# Check-Valid-Until off) and its extra CA certificates (a TLS-intercepting proxy in front of the npm
+# registry; the Dockerfile's ca-certificates install picks them up). The base is tagged with a hash of
+# these files and imported again when they change.
+overlay=$(mktemp -d)
+mkdir -p "$overlay/etc/apt/sources.list.d" "$overlay/etc/apt/apt.conf.d" "$overlay/usr/local/share/ca-certificates"
+if ls /etc/apt/sources.list.d/*.sources >/dev/null 2>&1; then
+  cp /etc/apt/sources.list.d/*.sources "$overlay/etc/apt/sources.list.d/"
+  : >"$overlay/etc/apt/sources.list"
+fi
+[ -s /etc/apt/sources.list ] && cp /etc/apt/sources.list "$overlay/etc/apt/sources.list"
+[ -e "$overlay/etc/apt/sources.list" ] || echo "deb $mirror bookworm main" >"$overlay/etc/apt/sources.list"
+grep -rhs 'Check-Valid-Until' /etc/apt/apt.conf.d/ >"$overlay/etc/apt/apt.conf.d/99folio-mirror" || rm -f "$overlay/etc/apt/apt.conf.d/99folio-mirror"
+cp /usr/local/share/ca-certificates/*.crt "$overlay/usr/local/share/ca-certificates/" 2>/dev/null || true
+env_hash=$(cat "$CACHE/bookworm-minbase.tar" <(tar -C "$overlay" -c --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner .) | sha256sum | cut -c1-12)
+BASE=localhost/folio-base:bookworm-$env_hash
 if ! "${PODMAN[@]}" image exists "$BASE"; then
   say "podman import $BASE"
-  "${PODMAN[@]}" import "$CACHE/bookworm-minbase.tar" "$BASE" >/dev/null
+  "${PODMAN[@]}" import "$CACHE/bookworm-minbase.tar" localhost/folio-base:debootstrap >/dev/null
+  layer=$("${BUILDAH[@]}" from --pull-never localhost/folio-base:debootstrap)
+  "${BUILDAH[@]}" copy "$layer" "$overlay/" / >/dev/null
+  "${BUILDAH[@]}" commit --rm "$layer" "$BASE" >/dev/null
 fi
+rm -rf "$overlay"
 phase "podman import"
 
 # --- the image -----------------------------------------------------------------------------------------
