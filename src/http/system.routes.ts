@@ -21,7 +21,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       tags: ['System'],
       summary: 'Liveness',
       description: 'Answers 200 while the process serves HTTP, whatever its dependencies do (use it as a liveness probe; `/health` is the readiness probe).',
-      response: { 200: Type.Object({ status: Type.Literal('ok'), uptime_s: Type.Integer() }) },
+      response: responses({ 200: Type.Object({ status: Type.Literal('ok'), uptime_s: Type.Integer() }) }),
     },
   }, async () => ({ status: 'ok' as const, uptime_s: Math.floor(process.uptime()) }));
 
