@@ -105,6 +105,9 @@ psql -q "$admin_url" -c "drop database if exists $db_name with (force)" -c "crea
 data=$(mktemp -d /tmp/folio-smoke-data.XXXXXX)
 chown 10001:10001 "$data"
 ctr=$("${BUILDAH[@]}" from --pull-never "$IMAGE")
+# vfs creates the container's root directory 0700 root: the image's user (folio) could not exec anything
+# inside the chroot. Only this container's copy changes.
+chmod 755 "$("${BUILDAH[@]}" mount "$ctr")"
 server_pid=
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
