@@ -206,6 +206,8 @@ describe('health', () => {
   it('reports the database', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite', storage: 'ok' });
+    const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    expect(res.json()).toMatchObject({ status: 'ok', ready: true, database: kind, storage: 'ok', checks: { database: { status: 'ok', kind }, blob_store: { status: 'ok' } } });
+    expect(Object.keys(res.json().checks).sort()).toEqual(['blob_store', 'database', 'libreoffice', 'redis']);
   });
 });

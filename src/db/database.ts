@@ -38,8 +38,13 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   return openPGlite(config, options);
 }
 
+/** How long a request waits to connect to PostgreSQL, or for a pooled connection, before it answers 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(config: Config): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize });
+  // A database that does not answer must fail requests (503) rather than hold them: connecting, or waiting
+  // for a free pooled connection, gives up after CONNECT_TIMEOUT_MS; keep-alive finds dead peers.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: config.databasePoolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => { /* idle client errors are retried by the pool */ });
   // pg-pool removes its error listener from a client while it is checked out: a connection lost then
   // (mid-query, mid-transaction) would emit 'error' with no listener and crash the process. The query

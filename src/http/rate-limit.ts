@@ -125,8 +125,10 @@ export class RateLimiter {
     this.redis = redis
       ? new RedisCounts(redis, Object.fromEntries(TIERS.map((tier) => {
         const opts = { points: config.rateLimits[tier], duration: WINDOW_MS / 1000, keyPrefix: `${config.redisPrefix}rl:${tier}` };
-        // If Redis is unreachable, keep limiting per process rather than failing every request.
-        return [tier, new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })];
+        // If Redis is unreachable, keep limiting per process rather than failing every request, and do so
+        // at once while it is not connected (no request waits on a reconnection): the documented policy,
+        // docs/operating/deployment.md "Redis outages".
+        return [tier, new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) })];
       })) as Record<Tier, RateLimiterRedis>, config.rateLimits)
       : null;
   }

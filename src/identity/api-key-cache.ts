@@ -10,6 +10,8 @@ import type { KeyWithOrg } from './api-keys.repository.ts';
 export interface Epoch {
   read(): number | Promise<number>;
   bump(): Promise<void>;
+  /** Calls `listener` whenever invalidations may have been missed (the shared store reconnected). */
+  onReset?(listener: () => void): void;
 }
 
 export function memoryEpoch(): Epoch {
@@ -21,11 +23,41 @@ export function memoryEpoch(): Epoch {
  * The epoch in Redis. The reads of one event-loop turn share one GET, sent at the end of that turn with
  * the turn's rate-limit counts. Every read sharing it was asked for before the GET left, so a change
  * committed (and bumped) before a request arrived is always seen by that request.
+ *
+ * Redis outages (docs/operating/deployment.md, "Redis outages"): while Redis is not connected a read
+ * fails at once (the cache then reads the database and drops what it holds); a bump that fails is
+ * retried as soon as Redis is back; and every reconnection resets the caches, since bumps of other
+ * processes may have been lost with a restarted Redis (whose epoch may even have gone back to a value
+ * a cache has already seen).
  */
 export function redisEpoch(redis: Redis, key: string): Epoch {
   let next: Promise<number> | null = null;
+  let bumpOwed = false;
+  const listeners: (() => void)[] = [];
+  // A bump Redis cannot take now is owed and sent on reconnection: a revocation is never lost. The
+  // change is committed already, so the caller is not failed for it.
+  const bump = async () => {
+    if (redis.status !== 'ready') { bumpOwed = true; return; }
+    try {
+      await redis.incr(key);
+    } catch {
+      bumpOwed = true;
+    }
+  };
+  redis.on('ready', () => {
+    for (const listener of listeners) listener();
+    if (bumpOwed) {
+      bumpOwed = false;
+      bump().catch(() => {});
+    }
+  });
   return {
     read: () => {
+      if (redis.status !== 'ready') {
+        const down = Promise.reject(new Error(`Redis connection ${redis.status}`));
+        down.catch(() => {}); // peek() drops what it cannot use at once; get() still sees the rejection
+        return down;
+      }
       next ??= new Promise<number>((resolve, reject) => {
         atTurnEnd(() => {
           next = null; // later reads wait for a GET sent after them
@@ -39,7 +71,8 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
       });
       return next;
     },
-    bump: async () => { await redis.incr(key); },
+    bump,
+    onReset: (listener) => { listeners.push(listener); },
   };
 }
 
@@ -56,6 +89,13 @@ export class ApiKeyCache {
   constructor(ttlMs: number, epoch: Epoch | null) {
     this.ttlMs = ttlMs;
     this.epoch = epoch;
+    epoch?.onReset?.(() => this.flush());
+  }
+
+  /** Forgets every cached key and the epoch it was seen under. */
+  private flush(): void {
+    this.entries.clear();
+    this.seenEpoch = -1;
   }
 
   /**
@@ -86,10 +126,12 @@ export class ApiKeyCache {
     try {
       read = this.epoch.read();
     } catch {
+      this.flush();
       return load(); // the epoch cannot be read: the database is the truth
     }
     // A plain then (no async function) keeps the cached case, the hot path with Redis, to one reaction.
-    if (typeof read !== 'number') return read.then((epoch) => this.current(keyHash, epoch, load), () => load()); // Redis down: the database is the truth
+    // Redis down: the database is the truth, and what is cached may miss invalidations made meanwhile.
+    if (typeof read !== 'number') return read.then((epoch) => this.current(keyHash, epoch, load), () => { this.flush(); return load(); });
     return Promise.resolve(this.current(keyHash, read, load));
   }
 
@@ -111,9 +153,13 @@ export class ApiKeyCache {
     });
   }
 
-  /** Drops cached keys on every process. Call after the change is committed. */
+  /**
+   * Drops cached keys on every process. Call after the change is committed. With Redis down the bump is
+   * owed and sent when Redis is back; until then other processes do not use their caches either, since
+   * they cannot read the epoch, and they flush them on reconnection.
+   */
   async invalidate(): Promise<void> {
-    this.entries.clear();
+    this.flush();
     await this.epoch?.bump();
   }
 }

@@ -1,0 +1,85 @@
+# The production image of Folio: `folio serve` (the default) or `folio worker`, on Debian bookworm-slim
+# with Node 24, LibreOffice (nogui, with python3-uno for the conversion bridge), poppler-utils and the
+# metric-compatible fonts. Configuration comes only from environment variables (docs/operating/
+# deployment.md); FOLIO_DATA_DIR (/data) is a volume. No build step: Node runs the TypeScript sources.
+#
+#   docker build -t folio .                    # or: buildah bud --isolation chroot -t folio .
+#   docker run -p 8080:8080 -e DATABASE_URL=... folio            # the API
+#   docker run -e DATABASE_URL=... folio worker --concurrency 4  # a task worker
+#
+# BASE_IMAGE is an argument so the image builds where no registry is reachable: scripts/image-smoke.sh
+# makes a bookworm base with debootstrap and passes it here. Node 24 comes from the npm registry's
+# node-linux-<arch> package (the official binary), the way scripts/use-node.sh gets it, and npm from
+# the registry's npm package: the build needs the Debian mirror and the npm registry, nothing else.
+ARG BASE_IMAGE=debian:bookworm-slim
+# Exact versions (bump them together with scripts/use-node.sh's major); fetched from the npm registry.
+ARG NODE_VERSION=24.21.0
+ARG NPM_VERSION=11.19.1
+ARG NPM_REGISTRY=https://registry.npmjs.org
+
+# --- node: the Node 24 binary and npm, as tarballs from the npm registry ---------------------------
+FROM ${BASE_IMAGE} AS node
+ARG NODE_VERSION
+ARG NPM_VERSION
+ARG NPM_REGISTRY
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/*
+RUN set -eu; \
+    case "$(dpkg --print-architecture)" in amd64) arch=x64 ;; arm64) arch=arm64 ;; *) echo "unsupported architecture" >&2; exit 1 ;; esac; \
+    curl -fsSL "${NPM_REGISTRY}/node-linux-${arch}/-/node-linux-${arch}-${NODE_VERSION}.tgz" \
+      | tar -xz -C /usr/local/bin --strip-components=2 package/bin/node; \
+    mkdir -p /opt/npm; \
+    curl -fsSL "${NPM_REGISTRY}/npm/-/npm-${NPM_VERSION}.tgz" | tar -xz -C /opt/npm --strip-components=1; \
+    ln -s /opt/npm/bin/npm-cli.js /usr/local/bin/npm; \
+    node -v; npm -v
+
+# --- deps: production dependencies only; changes to the sources do not invalidate this layer -------
+FROM node AS deps
+ARG NPM_REGISTRY
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --use-system-ca: trust the system's CA store (and any CA added to it) as curl does above.
+RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error --registry="${NPM_REGISTRY}/" \
+ && rm -rf /root/.npm
+
+# --- runtime -----------------------------------------------------------------------------------------
+FROM ${BASE_IMAGE} AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+      ca-certificates tini \
+      libreoffice-nogui python3-uno \
+      poppler-utils \
+      fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
+ && groupadd --system --gid 10001 folio \
+ && useradd --system --uid 10001 --gid folio --home-dir /home/folio --create-home --shell /usr/sbin/nologin folio \
+ && mkdir -p /data && chown folio:folio /data
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+COPY bin ./bin
+COPY web ./web
+COPY src ./src
+RUN ln -s /app/bin/folio.js /usr/local/bin/folio
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    FOLIO_DATA_DIR=/data \
+    FOLIO_SOFFICE_PATH=soffice \
+    FOLIO_SOFFICE_PYTHON=/usr/bin/python3
+VOLUME ["/data"]
+EXPOSE 8080
+USER folio
+
+# Readiness of the API (the database answers); a worker has no HTTP port, so its health check is its
+# process: run workers with --no-healthcheck or override HEALTHCHECK (the Kubernetes and compose files do).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+
+# tini is PID 1: it forwards SIGTERM to Folio (which drains: FOLIO_SHUTDOWN_GRACE_SECONDS for workers)
+# and reaps the LibreOffice processes Folio starts.
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "/app/bin/folio.js"]
+CMD ["serve"]
