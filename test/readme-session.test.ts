@@ -55,7 +55,13 @@ describe("the README's first session", () => {
     const deck = fs.readFileSync(path.join(dir, 'deck.pptx'));
     expect(deck.subarray(0, 2).toString()).toBe('PK');
     expect(fs.readFileSync(path.join(dir, 'deck.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
-    const [edited, answer, editUrl] = stdout.trim().split('\n').slice(-3);
+    // The CLI line: a second deck, made through the SDK with live progress.
+    expect(fs.readFileSync(path.join(dir, 'plan.pptx')).subarray(0, 2).toString()).toBe('PK');
+    // The curl lines print one line each; the CLI's summary (run id, saved path, edit URL) follows them.
+    const lines = stdout.trim().split('\n');
+    const cli = lines.findIndex((l) => /^Built |^Run: /.test(l));
+    const [edited, answer, editUrl] = lines.slice(0, cli).slice(-3);
+    expect(lines.slice(cli).join('\n')).toMatch(/^Saved: +plan\.pptx/m);
     expect(edited).toMatch(/Next steps/);
     expect(answer).toMatch(/\b\d+ slides?\b/i);
     expect(editUrl).toMatch(/\/edit\/run_[0-9A-Z]+\?token=/);
