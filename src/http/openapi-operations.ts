@@ -5,6 +5,7 @@
 /** `METHOD /path` (as the document spells it, with the /api/v1 prefix) to its operationId. */
 export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/health': 'getHealth',
+  'GET /api/v1/health/live': 'getLiveness',
   'POST /api/v1/signup': 'signup',
   'GET /api/v1/me': 'getMe',
   'POST /api/v1/organizations/{org_id}/api-keys': 'createApiKey',

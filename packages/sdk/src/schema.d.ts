@@ -300,10 +300,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness and database reachability
-         * @description Answers 200 with `storage: "ok"` when the database answers and the data directory has room; 503 when the database is not reachable; 507 `insufficient_storage` when the data directory is (or, within the last minute, was found) out of space.
+         * Readiness and the state of each dependency
+         * @description Answers 200 with `ready: true` when the database answers and the data directory has room; 503 `service_unavailable` with Retry-After (and the same `checks`) when the database is not reachable; 507 `insufficient_storage` when the data directory is (or, within the last minute, was found) out of space. `checks` reports the database, Redis, the blob store and LibreOffice; only the database decides readiness (Redis, the blob store and LibreOffice are shared by every instance, and their outages are answered per request). For liveness use `/health/live`.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers 200 while the process serves HTTP, whatever its dependencies do (use it as a liveness probe; `/health` is the readiness probe).
+         */
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3734,7 +3754,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Each dependency, checked now (the blob store at most every 5 s). */
+                        checks: {
+                            blob_store: {
+                                /** @description Why the check failed (no credentials or addresses). */
+                                error?: string;
+                                kind?: string;
+                                latency_ms?: number;
+                                /**
+                                 * @description `idle`: LibreOffice starts on the first conversion.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "down" | "not_configured" | "idle";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            database: {
+                                /** @description Why the check failed (no credentials or addresses). */
+                                error?: string;
+                                kind?: string;
+                                latency_ms?: number;
+                                /**
+                                 * @description `idle`: LibreOffice starts on the first conversion.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "down" | "not_configured" | "idle";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            libreoffice: {
+                                /** @description Why the check failed (no credentials or addresses). */
+                                error?: string;
+                                kind?: string;
+                                latency_ms?: number;
+                                /**
+                                 * @description `idle`: LibreOffice starts on the first conversion.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "down" | "not_configured" | "idle";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            redis: {
+                                /** @description Why the check failed (no credentials or addresses). */
+                                error?: string;
+                                kind?: string;
+                                latency_ms?: number;
+                                /**
+                                 * @description `idle`: LibreOffice starts on the first conversion.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "down" | "not_configured" | "idle";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                         database: string;
+                        /** @enum {boolean} */
+                        ready: true;
                         /** @enum {string} */
                         status: "ok";
                         /** @enum {string} */
@@ -3780,6 +3857,66 @@ export interface operations {
             };
             /** @description Error: `insufficient_storage` */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        uptime_s: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
