@@ -199,7 +199,7 @@ describe('local links', () => {
     const post = doc.paths['/api/v1/files'].post;
     const schema = post.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.purpose.enum).toEqual(['init', 'context', 'data', 'analysis']);
+    expect(schema.properties.purpose.enum).toEqual(['init', 'context', 'data', 'analysis', 'reference']);
     expect(schema.required).toEqual(['file']);
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '401', '413', '422', '429']));
     expect(doc.paths['/api/v1/images'].post.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('tags');

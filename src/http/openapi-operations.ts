@@ -196,9 +196,11 @@ export function finishOpenApiDocument(doc: Json): Json {
       for (const [code, response] of Object.entries<Json>(op.responses ?? {})) {
         const status = Number(code);
         if (!(status >= 400) || !response?.content?.['application/json']) continue;
+        // A route's own example of its error (the convert route's `allowed` list, say) is kept beside the $ref.
+        const { example, examples } = response.content['application/json'];
         op.responses[code] = {
           description: errorDescription(response, status),
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) } },
           ...(response.headers ? { headers: response.headers } : {}),
         };
       }

@@ -2631,6 +2631,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2926,6 +2937,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3652,6 +3674,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "invalid_request",
+                     *       "message": "Cannot convert docx to csv. Valid target formats for docx: pdf, html, txt, odt, docx.",
+                     *       "source_format": "docx",
+                     *       "format": "csv",
+                     *       "allowed": [
+                     *         "pdf",
+                     *         "html",
+                     *         "txt",
+                     *         "odt",
+                     *         "docx"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4733,6 +4771,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6052,6 +6101,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7956,6 +8016,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -8969,6 +9040,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -9206,6 +9288,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -11321,6 +11414,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -11447,6 +11551,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -11574,6 +11689,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -13058,6 +13184,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "insufficient_credits",
+                     *       "message": "Insufficient credits. Required: 10, balance: 3.",
+                     *       "required": 10,
+                     *       "balance": 3,
+                     *       "minimum_balance": 10,
+                     *       "explanation": "Slides generation needs a balance of at least 10 credits; the organization has 3."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
