@@ -1294,6 +1294,10 @@ export interface components {
     schemas: {
         /** @description Error envelope: `{success: false, error, message}` plus documented extras. */
         Error: {
+            /** @description 400 from convert, for an unsupported pair: the formats the file converts to. */
+            allowed?: string[];
+            /** @description 402 `insufficient_credits`: the organization's balance. */
+            balance?: number;
             /** @description 422 `validation_error` only: FastAPI-style items, at most 50. */
             detail?: {
                 ctx?: {
@@ -1308,10 +1312,15 @@ export interface components {
             }[];
             /** @description Stable error code, e.g. `not_found`, `validation_error`, `rate_limit_exceeded`. */
             error: string;
+            /** @description 402 `insufficient_credits`: which format or call needs that balance. */
+            explanation?: string;
             /** @description Human-readable, safe to show to end users. */
             message: string;
+            minimum_balance?: number;
             /** @description 408 `sync_timeout_upgrade_async`: where to poll the task. */
             poll_url?: string;
+            /** @description 402 `insufficient_credits`: the balance the call needs (also `minimum_balance`). */
+            required?: number;
             /** @description Generation calls: that task's run. */
             run_id?: string;
             /** @enum {boolean} */
