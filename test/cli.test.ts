@@ -48,7 +48,7 @@ describe('folio CLI', () => {
     const second = await runCli(['migrate'], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('up to date');
-  });
+  }, 120_000);
 
   it('mints ID tokens that the server accepts, end to end', async () => {
     const res = await runCli(['token', '--sub', 'cli-user', '--email', 'cli@example.com', '--name', 'Cli User', '--local'], env);

@@ -38,7 +38,8 @@ describe('folio worker', () => {
       expect(res.code, value).toBe(2);
       expect(res.stderr).toContain('--concurrency');
     }
-    const credits = await runCli(['credits'], env);
+    // `folio credits` alone is the client command (the balance, through the SDK); `credits grant` is the operator's.
+    const credits = await runCli(['credits', 'grant'], env);
     expect(credits.code).toBe(2);
     expect(credits.stderr).toContain('Usage: folio credits grant');
   });

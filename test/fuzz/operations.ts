@@ -37,7 +37,9 @@ export function operationsOf(doc: any): Operation[] {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const responses: Operation['responses'] = {};
       for (const [status, r] of Object.entries<any>(op.responses ?? {})) {
-        responses[status] = Object.fromEntries(Object.entries<any>(r.content ?? {}).map(([ct, c]) => [ct, c?.schema ?? null]));
+        // Error responses are a $ref to the shared Error component: resolved here, so each schema stands alone.
+        const resolve = (schema: any) => typeof schema?.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/') ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+        responses[status] = Object.fromEntries(Object.entries<any>(r.content ?? {}).map(([ct, c]) => [ct, resolve(c?.schema) ?? null]));
       }
       ops.push({
         id: `${method.toUpperCase()} ${path}`,

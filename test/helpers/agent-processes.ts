@@ -24,7 +24,7 @@ async function start(script: string, env: Record<string, string>, ready: string,
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000; // a loaded CI machine can take this long to start a process
   while (!out.includes(ready)) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}: ${out}`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`${script} did not start: ${out}`); }
