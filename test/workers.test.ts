@@ -2,7 +2,7 @@
 // SIGKILL mid-task has its task finished exactly once by another, and SIGTERM drains gracefully.
 // The API runs in the test process without workers (FOLIO_WORKERS=0). PostgreSQL suite only: an
 // embedded PGlite database belongs to one process (its restart is covered by test/restart.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SERVICES, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents } from './helpers/scripted-agent.ts';
@@ -31,6 +31,12 @@ describe.runIf(SERVICES.databaseUrl)('worker processes on PostgreSQL', () => {
   beforeAll(async () => {
     t = await startTestApp(withRuns({ workers: 0, heartbeatSeconds: 10, monitorSeconds: 1 }), { agents: scriptedAgents() });
   });
+  // A test that failed before stopping its workers must not leave them claiming the next test's tasks.
+  afterEach(async () => {
+    const left = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    for (const w of left) w.kill('SIGKILL');
+    await Promise.all(left.map((w) => w.exited));
+  });
   afterAll(async () => {
     for (const w of workers) w.kill('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
@@ -38,10 +44,16 @@ describe.runIf(SERVICES.databaseUrl)('worker processes on PostgreSQL', () => {
   });
 
   it('never runs more than the tier limit of one organization across two worker processes', async () => {
-    const [a, b] = [await worker({ TEST_WORKER_CONCURRENCY: '4' }), await worker({ TEST_WORKER_CONCURRENCY: '4' })];
+    // Worker a takes the organization's first task, a long one, before worker b exists; b then runs the
+    // rest while a's task holds one of the two slots. Each worker could run 4 at once, so a limit kept
+    // per process would show 3 or more tasks of the organization running at the same time.
+    const a = await worker({ TEST_WORKER_CONCURRENCY: '1' });
     const org = await t.signup();
-    const accepted = await Promise.all(Array.from({ length: 12 }, () => generate(t, org.secret, { prompt: script({ sleep_ms: 700 }), async: true })));
-    const done = await Promise.all(accepted.map((r) => waitForTask(t, org.secret, r.json().task_id, undefined, 40_000)));
+    const first = (await generate(t, org.secret, { prompt: script({ sleep_ms: 4000 }), async: true })).json();
+    await waitForTask(t, org.secret, first.task_id, (x) => x.status === 'running');
+    const rest = await Promise.all(Array.from({ length: 11 }, () => generate(t, org.secret, { prompt: script({ sleep_ms: 700 }), async: true })));
+    const b = await worker({ TEST_WORKER_CONCURRENCY: '4' });
+    const done = await Promise.all([first, ...rest.map((r) => r.json())].map((r) => waitForTask(t, org.secret, r.task_id, undefined, 40_000)));
     expect(done.map((x) => x.status)).toEqual(Array(12).fill('completed'));
     const rows = (await sql<{ started_at: Date; finished_at: Date; pid: number }>`
       select started_at, finished_at, (usage->>'pid')::int as pid from tasks where org_id = ${org.org_id}`.execute(db())).rows;
@@ -52,7 +64,7 @@ describe.runIf(SERVICES.databaseUrl)('worker processes on PostgreSQL', () => {
     expect(max).toBe(2);
     expect(new Set(rows.map((r) => r.pid))).toEqual(new Set([a.pid, b.pid]));
     await Promise.all([a.stop(), b.stop()]);
-  }, 60_000);
+  }, 90_000);
 
   it('finishes the task of a worker killed with SIGKILL exactly once: one version, one charge, one event', async () => {
     const doomed = await worker();

@@ -26,6 +26,9 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
   // Set by the SIGINT handler (a closure), read once waiting stops.
   const state: { outcome: { kind: 'cancelled'; task: any } | { kind: 'detached' } | null } = { outcome: null };
   let asking = false;
+  // The cancel request of a `y`, awaited after waiting stops: the task can reach `cancelled` (ending the
+  // wait) before the cancel call itself has answered.
+  let cancelling: Promise<void> | null = null;
 
   const detach = () => { state.outcome = { kind: 'detached' }; stop.abort(); };
   const onSigint = async () => {
@@ -44,13 +47,16 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
       asking = false;
     }
     if (!/^\s*y(es)?\s*$/i.test(answer)) return detach();
-    try {
-      state.outcome = { kind: 'cancelled', task: await client.tasks.cancel(taskId) };
-      stop.abort();
-    } catch (err) {
-      io.err(`Could not cancel ${taskId}: ${(err as Error).message}`); // e.g. it completed meanwhile: keep following
-      view?.redraw();
-    }
+    cancelling = (async () => {
+      try {
+        state.outcome = { kind: 'cancelled', task: await client.tasks.cancel(taskId) };
+        stop.abort();
+      } catch (err) {
+        io.err(`Could not cancel ${taskId}: ${(err as Error).message}`); // e.g. it completed meanwhile: keep following
+        view?.redraw();
+      }
+    })();
+    await cancelling;
   };
 
   process.on('SIGINT', onSigint);
@@ -63,6 +69,7 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
     process.off('SIGINT', onSigint);
     promptStop.abort();
   }
+  if (cancelling) await cancelling;
 
   const ended = state.outcome;
   if (ended?.kind === 'detached') {

@@ -36,7 +36,11 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
   const listeners: (() => void)[] = [];
   // A bump Redis cannot take now is owed and sent on reconnection: a revocation is never lost. The
   // change is committed already, so the caller is not failed for it.
+  let everReady = redis.status === 'ready';
   const bump = async () => {
+    // A short-lived process (the operator CLI) bumps before its first connection is up: wait for it
+    // rather than owe a bump the process may exit before paying.
+    if (!everReady && redis.status !== 'end') await firstReady(redis, 10_000);
     if (redis.status !== 'ready') { bumpOwed = true; return; }
     try {
       await redis.incr(key);
@@ -45,6 +49,7 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
     }
   };
   redis.on('ready', () => {
+    everReady = true;
     for (const listener of listeners) listener();
     if (bumpOwed) {
       bumpOwed = false;
@@ -74,6 +79,15 @@ export function redisEpoch(redis: Redis, key: string): Epoch {
     bump,
     onReset: (listener) => { listeners.push(listener); },
   };
+}
+
+function firstReady(redis: Redis, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); redis.off('ready', done); resolve(); };
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    redis.once('ready', done);
+  });
 }
 
 const MAX_ENTRIES = 10_000;
