@@ -33,7 +33,7 @@ export async function runsRoutes(fastify: FastifyInstance, deps: RunsRouteDeps):
       ...apiKeyRoute,
       schema: {
         tags: ['Generation'],
-        summary: `Generate or edit a ${label} document`,
+        summary: `Generate or edit ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} document`,
         description:
           `Synchronous by default: holds until the task ends and answers 200, or answers the task's error (with \`task_id\` and \`run_id\`). ` +
           'At the synchronous ceiling (FOLIO_SYNC_CEILING_MS, 300 s by default) it answers 408 `sync_timeout_upgrade_async` while the task keeps running. ' +

@@ -191,7 +191,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Generate or edit a Excel document
+         * Generate or edit an Excel document
          * @description Synchronous by default: holds until the task ends and answers 200, or answers the task's error (with `task_id` and `run_id`). At the synchronous ceiling (FOLIO_SYNC_CEILING_MS, 300 s by default) it answers 408 `sync_timeout_upgrade_async` while the task keeps running. With `async: true` it answers 202 at once with a `poll_url`. `run_id` resumes a run of the same format. A new document is made in `template_id` (`POST /templates`), else in the organization's default template for the format, else in Folio's design; the run records the template and version. `fields` fills `{{name}}` fields without a model. 402 `insufficient_credits` when the balance is below the Excel minimum; 501 `not_implemented` while no Excel agent is installed.
          */
         post: operations["generateExcel"];
