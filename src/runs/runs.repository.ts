@@ -92,15 +92,18 @@ export class RunsRepository {
   }
 
   /** Mirrors the run's current task; a run whose current task is another one is left alone. */
-  async followTask(trx: Transaction<DB>, runId: string, taskId: string, status: RunStatus, versionId?: string, retentionMs?: number): Promise<void> {
-    await trx.updateTable('runs')
+  /** Moves the run with its task; answers the run's current version afterwards (null: no document). */
+  async followTask(trx: Transaction<DB>, runId: string, taskId: string, status: RunStatus, versionId?: string, retentionMs?: number): Promise<string | null> {
+    const row = await trx.updateTable('runs')
       .set({
         status,
         updated_at: sql`now()` as any,
         ...(versionId ? { current_version_id: versionId } : {}),
         ...(retentionMs !== undefined ? { retain_until: retainFor(retentionMs) as any } : {}),
       })
-      .where('run_id', '=', runId).where('current_task_id', '=', taskId).execute();
+      .where('run_id', '=', runId).where('current_task_id', '=', taskId)
+      .returning('current_version_id').executeTakeFirst();
+    return row?.current_version_id ?? null;
   }
 
   async findVersion(versionId: string): Promise<VersionRow | undefined> {

@@ -86,14 +86,15 @@ export class TaskFinalizer {
           blob_key: c.artifact.blob_key, content_type: c.artifact.content_type, file_name: c.artifact.file_name, title: c.artifact.title, size: c.artifact.size, sha256: c.artifact.sha256,
         });
       }
-      await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);
+      // An ask or an async outline on a run without a document has nothing for the editor to open.
+      const current = await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, charge);
       if (c.usage && this.recordUsage) await this.recordUsage(trx, task, c.usage);
       await this.events.insert(trx, {
         org_id: task.org_id, type: 'run.completed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
         payload: {
           event: 'run.completed', run_id: task.run_id, task_id: task.task_id, agent_name: c.agentName, format: task.format, status: 'completed',
-          download_url: downloadUrl, edit_url: await this.links.edit(task.org_id, task.run_id, trx), summary: c.summary, occurred_at_ms: occurredAt.getTime(),
+          download_url: downloadUrl, edit_url: current ? await this.links.edit(task.org_id, task.run_id, trx) : null, summary: c.summary, occurred_at_ms: occurredAt.getTime(),
         },
       }, occurredAt);
       await notifyEnded(trx, task.task_id);

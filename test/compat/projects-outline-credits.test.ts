@@ -4,6 +4,7 @@
 // `insufficient_credits` reads `Insufficient credits. Required: N, balance: M.`, Folio's own sentence
 // kept in `explanation`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { generate, getTask, key, setBalance, waitForTask, withRuns } from '../helpers/runs.ts';
 import { attach, createProject } from '../helpers/projects.ts';
@@ -45,6 +46,10 @@ describe('POST /slides/outline with async: true', () => {
     const done = await waitForTask(t, org.secret, accepted.task_id, undefined, 120_000);
     expect(done).toMatchObject({ status: 'completed', format: 'slides', credits_used: 0, error: null });
     expect(done.result).toMatchObject({ download_url: null, edit_url: null, summary: sync.summary, answer: { answered: true, citations: [] } });
+    // The run.completed event agrees with the task: no document, so no edit link either.
+    const event = (await sql<{ payload: Record<string, unknown> }>`select payload from events where task_id = ${accepted.task_id} and type = 'run.completed'`.execute(t.app.ctx.database.db)).rows;
+    expect(event).toHaveLength(1);
+    expect(event[0].payload).toMatchObject({ download_url: null, edit_url: null });
     expect(done.result.answer.data).toEqual({ title: sync.title, slides: sync.slides, slide_count: sync.slide_count, summary: sync.summary, model: 'builtin', credits_used: 0 });
     expect((await getTask(t, org.secret, accepted.task_id)).json().result.answer.data.slides.length).toBeGreaterThan(2);
     // The reservation was released: the balance is whole again.
