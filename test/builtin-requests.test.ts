@@ -3,6 +3,7 @@
 // the news in its body (not its date line), and a mortgage gets a live repayment schedule that
 // LibreOffice recalculates to the right payment. Files are read back by independent readers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
 import { libreOfficeValues } from './helpers/excel.ts';
 import { PY_DOCX, python } from './helpers/documents.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
@@ -70,6 +71,9 @@ describe('requests a new user tries first (builtin engine)', () => {
     expect(dateLine).not.toBe('');
     expect(dateLine).not.toMatch(/March 2027/);
     expect(text).toContain('The office moves to Berlin on 1 March 2027.');
+    // The body's first paragraph keeps a gap under the header table (Word adds none below a table).
+    const body = await (await JSZip.loadAsync(bytes)).file('word/document.xml')!.async('string');
+    expect(body).toMatch(/<\/w:tbl><w:p><w:pPr><w:spacing w:before="200"\/><\/w:pPr><w:r><w:t[^>]*>The office moves/);
     expect(all).toMatch(/\[Add the new office address\]/);
     expect(all).toMatch(/Where:\s*Berlin/);
     expect(all).not.toMatch(/announcing that/i);

@@ -18,6 +18,8 @@ export interface WriteContext {
   textWidth: number;
   /** Page height (twips) there: pictures are kept under 55% of it. */
   pageHeight: number;
+  /** The blocks go right after a table (a paragraph then keeps a gap below it in Folio's design). */
+  afterTable?: boolean;
 }
 
 const HEADINGS: StyleRole[] = ['heading1', 'heading2', 'heading3', 'heading4'];
@@ -103,13 +105,17 @@ export function blocksXml(c: WriteContext, blocks: ContentBlock[]): string[] {
   const doc = c.doc;
   const styles = doc.styles();
   const out: string[] = [];
+  let afterTable = c.afterTable ?? false;
   for (const b of blocks) {
+    // Word puts no space below a table; in Folio's design a paragraph right after one keeps a gap.
+    const gapAfterTable = afterTable && doc.folio ? '<w:spacing w:before="200"/>' : '';
+    afterTable = b.kind === 'table';
     switch (b.kind) {
       case 'heading':
         out.push(paragraphXml(doc, ensureStyle(doc.pkg, doc.main, styles, HEADINGS[Math.min(4, b.level) - 1]), b.text));
         break;
       case 'paragraph':
-        out.push(paragraphXml(doc, b.style === 'normal' ? null : ensureStyle(doc.pkg, doc.main, styles, b.style), b.text));
+        out.push(paragraphXml(doc, b.style === 'normal' ? null : ensureStyle(doc.pkg, doc.main, styles, b.style), b.text, gapAfterTable));
         break;
       case 'list': {
         const fmt = listFormat(doc.pkg, doc.main, styles, b.ordered);
