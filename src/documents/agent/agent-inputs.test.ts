@@ -14,6 +14,13 @@ describe('CSV', () => {
     expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n"multi\nline",3\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['multi\nline', '3']]);
     expect(detectDelimiter('a;b;c\n1;2;3')).toBe(';');
     expect(detectDelimiter('a\tb\n1\t2')).toBe('\t');
+    // What spreadsheet exports of other locales send: a semicolon file whose quoted header holds a comma,
+    // pipes, Excel's `sep=` hint line, and a delimiter guessed from the records rather than the header alone.
+    expect(parseCsv('"Name, first";"City"\n"Ann";"Oslo"\n"Bo";"Rome"\n')).toEqual([['Name, first', 'City'], ['Ann', 'Oslo'], ['Bo', 'Rome']]);
+    expect(parseCsv('a|b\n1|2\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('sep=;\r\nRegion;Sales\r\nNorth;1,5\r\n')).toEqual([['Region', 'Sales'], ['North', '1,5']]);
+    expect(detectDelimiter('\uFEFFsep=|\na|b')).toBe('|');
+    expect(parseCsv('Title\nA\n\nB\n')).toEqual([['Title'], ['A'], ['B']]);
     expect([typedCell('12.5'), typedCell(' '), typedCell('007'), typedCell('1e3'), typedCell('12 kg')]).toEqual([12.5, null, '007', 1000, '12 kg']);
   });
 });

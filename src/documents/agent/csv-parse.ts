@@ -1,37 +1,40 @@
-// RFC 4180 CSV reading for data sources: quoted fields with doubled quotes and embedded line breaks,
-// CRLF or LF records, and a delimiter guessed from the header line (comma, semicolon or tab, as
-// spreadsheet exports in many locales use). Numbers are kept as numbers when the whole field is one.
+// CSV reading for data sources, project files and workbook analysis: RFC 4180 through papaparse
+// (quoted fields with doubled quotes and embedded line breaks, CRLF or LF records, a byte-order mark),
+// with the delimiter guessed from the first records (comma, semicolon, tab or pipe, as spreadsheet
+// exports in many locales use) or named by Excel's `sep=;` first line. Numbers are kept as numbers
+// when the whole field is one. papaparse replaced a reader of our own that guessed from the header
+// line alone: it misread a semicolon file whose quoted header holds a comma, and pipe-separated data.
+import Papa from 'papaparse';
 
 export type CsvCell = string | number | null;
 
-export function detectDelimiter(text: string): string {
-  const end = text.search(/\r?\n/);
-  const header = end < 0 ? text : text.slice(0, end);
-  const counts = [',', ';', '\t'].map((d) => [d, header.split(d).length - 1] as const);
-  return counts.sort((a, b) => b[1] - a[1])[0][1] > 0 ? counts[0][0] : ',';
+const GUESSED = [',', ';', '\t', '|'];
+
+/** Excel's hint line (`sep=;`), which names the delimiter and is not data. */
+const SEP_HINT = /^sep=(.)\r?\n/;
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); rows.push(row); row = []; field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
-  return rows.filter((r) => r.length > 1 || r[0] !== '');
+export function detectDelimiter(text: string): string {
+  const clean = withoutBom(text);
+  const hint = SEP_HINT.exec(clean);
+  if (hint) return hint[1];
+  const sample = clean.slice(0, 64 * 1024);
+  const found = Papa.parse<string[]>(sample, { delimitersToGuess: GUESSED, preview: 10, skipEmptyLines: true }).meta.delimiter;
+  return GUESSED.includes(found) ? found : ',';
+}
+
+export function parseCsv(text: string, delimiter?: string): string[][] {
+  // Files mix CRLF and LF (a CRLF export with a line appended by hand): one line break, LF, everywhere
+  // (inside quoted fields too, where a cell's CRLF becomes LF).
+  let clean = withoutBom(text).replace(/\r\n?/g, '\n');
+  const hint = SEP_HINT.exec(clean);
+  if (hint) clean = clean.slice(hint[0].length);
+  const sep = delimiter ?? hint?.[1] ?? detectDelimiter(clean);
+  return Papa.parse<string[]>(clean, { delimiter: sep, newline: '\n', skipEmptyLines: true }).data
+    .filter((r) => r.length > 1 || r[0] !== '');
 }
 
 const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
