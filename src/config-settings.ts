@@ -1,5 +1,5 @@
 // Every setting Folio reads from the environment, declared once: its kind, default, bounds and the
-// description that generates the README's configuration table. src/config.ts parses them.
+// description that generates the configuration reference (docs/reference/configuration.md). src/config.ts parses them.
 
 type Kind = 'string' | 'int' | 'bool' | 'url' | 'list' | 'enum';
 
