@@ -1,10 +1,10 @@
-// Renders the README's configuration table from src/config.ts (the single source of settings).
-// `npm run docs:config` rewrites the table in README.md; a test fails when the two disagree.
+// Renders the configuration reference's table from src/config.ts (the single source of settings).
+// `npm run docs:config` rewrites the table in docs/reference/configuration.md; a test fails when the two disagree.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SETTINGS } from '../src/config.ts';
 
-export const README = path.resolve(import.meta.dirname, '..', 'README.md');
+export const CONFIG_DOC = path.resolve(import.meta.dirname, '..', 'docs', 'reference', 'configuration.md');
 const START = '<!-- config-table:start -->';
 const END = '<!-- config-table:end -->';
 
@@ -18,26 +18,26 @@ export function renderConfigTable(): string {
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-export function readmeTable(readme: string): string | null {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
+export function docTable(doc: string): string | null {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
   if (start < 0 || end < start) return null;
-  return readme.slice(start + START.length, end).trim();
+  return doc.slice(start + START.length, end).trim();
 }
 
-export function writeReadmeTable(): void {
-  const readme = fs.readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} block`);
-  const next = `${readme.slice(0, start + START.length)}\n${renderConfigTable()}\n${readme.slice(end)}`;
-  fs.writeFileSync(README, next);
+export function writeDocTable(): void {
+  const doc = fs.readFileSync(CONFIG_DOC, 'utf8');
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${CONFIG_DOC} has no ${START} ... ${END} block`);
+  const next = `${doc.slice(0, start + START.length)}\n${renderConfigTable()}\n${doc.slice(end)}`;
+  fs.writeFileSync(CONFIG_DOC, next);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   if (process.argv.includes('--write')) {
-    writeReadmeTable();
-    process.stdout.write('README.md configuration table updated.\n');
+    writeDocTable();
+    process.stdout.write('docs/reference/configuration.md table updated.\n');
   } else {
     process.stdout.write(`${renderConfigTable()}\n`);
   }

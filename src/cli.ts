@@ -23,7 +23,7 @@ Commands:
   credits grant --org <org_id> --amount <n> --reason <text>
                                           Grant credits to an organization (recorded in its ledger).
 
-Configuration comes from environment variables; see the README.
+Configuration comes from environment variables; see docs/reference/configuration.md.
 
 ${CLIENT_USAGE}`;
 

@@ -1,5 +1,5 @@
 // Every setting Folio reads from the environment, declared once: its kind, default, bounds and the
-// description that generates the README's configuration table. src/config.ts parses them.
+// description that generates the configuration reference (docs/reference/configuration.md). src/config.ts parses them.
 
 type Kind = 'string' | 'int' | 'bool' | 'url' | 'list' | 'enum';
 
@@ -36,7 +36,7 @@ export const SETTINGS: readonly Setting[] = [
   { env: 'FOLIO_OIDC_JWKS_URL', kind: 'url', description: 'JWKS URL of the issuer. Unset: discovered from `<issuer>/.well-known/openid-configuration`.' },
   { env: 'FOLIO_LOCAL_TOKEN_TTL_SECONDS', kind: 'int', default: '3600', min: 60, description: 'Lifetime of ID tokens minted by `folio token` (built-in issuer).' },
   { env: 'FOLIO_SIGNUP_TIERS', kind: 'list', default: 'free,pro,enterprise', description: 'Tiers a caller may choose at signup; any other answers 403 `forbidden`.' },
-  { env: 'FOLIO_SIGNUP_DEFAULT_TIER', kind: 'enum', values: ['free', 'pro', 'enterprise'], default: 'free', devDefault: 'pro', description: 'Tier of a new organization when signup names none. `free` in production and test; `pro` on a development server (NODE_ENV `development`, the default), so that a newcomer following the README has 60 requests a minute and 1000 credits instead of 10 and 100. Must be one of FOLIO_SIGNUP_TIERS.' },
+  { env: 'FOLIO_SIGNUP_DEFAULT_TIER', kind: 'enum', values: ['free', 'pro', 'enterprise'], default: 'free', devDefault: 'pro', description: 'Tier of a new organization when signup names none. `free` in production and test; `pro` on a development server (NODE_ENV `development`, the default), so that a newcomer following the README and docs/getting-started.md has 60 requests a minute and 1000 credits instead of 10 and 100. Must be one of FOLIO_SIGNUP_TIERS.' },
   { env: 'FOLIO_RATE_LIMIT_FREE', kind: 'int', default: '10', min: 1, description: 'Requests per minute per API key, `free` tier.' },
   { env: 'FOLIO_RATE_LIMIT_PRO', kind: 'int', default: '60', min: 1, description: 'Requests per minute per API key, `pro` tier.' },
   { env: 'FOLIO_RATE_LIMIT_ENTERPRISE', kind: 'int', default: '600', min: 1, description: 'Requests per minute per API key, `enterprise` tier.' },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTINGS } from './config.ts';
-import { README, readmeTable, renderConfigTable } from '../scripts/config-table.ts';
+import { CONFIG_DOC, docTable, renderConfigTable } from '../scripts/config-table.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for the embedded mode', () => {
@@ -43,10 +43,18 @@ describe('loadConfig', () => {
   });
 });
 
-describe('README configuration table', () => {
-  it('matches src/config.ts (run `npm run docs:config` to regenerate)', () => {
-    const readme = fs.readFileSync(README, 'utf8');
-    expect(readmeTable(readme)).toBe(renderConfigTable());
+describe('the configuration reference (docs/reference/configuration.md)', () => {
+  it('has the table src/config.ts renders (run `npm run docs:config` to regenerate)', () => {
+    expect(docTable(fs.readFileSync(CONFIG_DOC, 'utf8'))).toBe(renderConfigTable());
+  });
+
+  it('names every environment variable read by name in src/config.ts and the client CLI (src/config-cli.ts)', () => {
+    const doc = fs.readFileSync(CONFIG_DOC, 'utf8');
+    const source = ['./config.ts', './config-cli.ts'].map((f) => fs.readFileSync(new URL(f, import.meta.url), 'utf8')).join('\n');
+    const names = new Set([...source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]).filter((n) => n !== 'HOME' && n !== 'TERM'));
+    expect(names).toContain('FOLIO_API_KEY');
+    expect(names).toContain('NODE_ENV');
+    expect([...names].filter((n) => !doc.includes(`\`${n}\``))).toEqual([]);
   });
 });
 

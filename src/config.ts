@@ -1,5 +1,5 @@
 // The only module that reads process.env. Every setting is declared once in SETTINGS
-// (which also generates the README's configuration table), parsed and checked at boot.
+// (which also generates docs/reference/configuration.md), parsed and checked at boot.
 import os from 'node:os';
 import path from 'node:path';
 import { SETTINGS, type Setting } from './config-settings.ts';

@@ -1,7 +1,8 @@
-// The README's first session runs, as written, against a running server: the block between the
-// readme-session markers is extracted and run by bash in an empty directory, with `npx folio` resolving
-// to this checkout's CLI and API/PORT pointing at the test's server. If the README and the API drift
-// apart, this fails. The server is a real `folio serve` process on development defaults.
+// The README's first session and docs/getting-started.md's whole session run, as written, against a
+// running server: the block between the readme-session (getting-started-session) markers is extracted
+// and run by bash in an empty directory, with `npx folio` resolving to this checkout's CLI and API/PORT
+// pointing at the test's server. If the docs and the API drift apart, this fails. The server is a real
+// `folio serve` process on development defaults, shared by both sessions.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,10 +11,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startServer, type ServerProcess } from './helpers/processes.ts';
 import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
 
-export function readmeSession(readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')): string {
-  const m = /<!-- readme-session:start -->\s*```sh\n([\s\S]*?)```\s*<!-- readme-session:end -->/.exec(readme);
-  if (!m) throw new Error('README.md has no readme-session block');
+export function readmeSession(readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'), marker = 'readme-session'): string {
+  const m = new RegExp(`<!-- ${marker}:start -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${marker}:end -->`).exec(readme);
+  if (!m) throw new Error(`no ${marker} block`);
   return m[1];
+}
+
+export function gettingStartedSession(): string {
+  return readmeSession(fs.readFileSync(path.join(ROOT, 'docs', 'getting-started.md'), 'utf8'), 'getting-started-session');
+}
+
+/** Runs a session with bash in a fresh directory whose `npx folio` is this checkout's CLI. */
+async function runSession(name: string, session: string): Promise<{ dir: string; stdout: string }> {
+  const dir = path.join(work, name);
+  fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'bin', 'folio.js'), path.join(dir, 'node_modules', '.bin', 'folio'));
+  const port = new URL(server.url).port;
+  const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
+    execFile('bash', ['-euo', 'pipefail', '-c', session], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API: `${server.url}/api/v1`, PORT: port, npm_config_update_notifier: 'false' },
+      timeout: 240_000,
+    }, (err, out, errOut) => resolve({ stdout: out, stderr: errOut, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 }));
+  });
+  expect(code, `stderr: ${stderr}\nstdout: ${stdout}\nserver: ${server.output().slice(-3000)}`).toBe(0);
+  return { dir, stdout };
+}
+
+async function expectEditorPage(editUrl: string): Promise<void> {
+  expect(editUrl).toMatch(/\/edit\/run_[0-9A-Z]+\?token=/);
+  const page = await fetch(editUrl.replace(/^http:\/\/localhost:\d+/, server.url));
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toContain('text/html');
 }
 
 let server: ServerProcess;
@@ -36,24 +65,22 @@ afterAll(async () => {
 });
 
 describe("the README's first session", () => {
-  it('makes, downloads, exports, edits, asks about and opens a deck, command by command', async () => {
+  it('signs up, makes and downloads a deck and prints its editor link, in five lines', async () => {
     const session = readmeSession();
-    expect(session.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(8);
-    const dir = path.join(work, 'session');
-    fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, 'bin', 'folio.js'), path.join(dir, 'node_modules', '.bin', 'folio'));
-    const port = new URL(server.url).port;
-    const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
-      execFile('bash', ['-euo', 'pipefail', '-c', session], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API: `${server.url}/api/v1`, PORT: port, npm_config_update_notifier: 'false' },
-        timeout: 240_000,
-      }, (err, out, errOut) => resolve({ stdout: out, stderr: errOut, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 }));
-    });
-    expect(code, `stderr: ${stderr}\nstdout: ${stdout}\nserver: ${server.output().slice(-3000)}`).toBe(0);
+    expect(session.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(5);
+    const { dir, stdout } = await runSession('readme', session);
+    expect(fs.readFileSync(path.join(dir, 'deck.pptx')).subarray(0, 2).toString()).toBe('PK');
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'deck.json'), 'utf8')).status).toBe('completed');
+    await expectEditorPage(stdout.trim().split('\n').at(-1)!);
+  }, 300_000);
+});
 
-    const deck = fs.readFileSync(path.join(dir, 'deck.pptx'));
-    expect(deck.subarray(0, 2).toString()).toBe('PK');
+describe("docs/getting-started.md's whole session", () => {
+  it('makes, downloads, exports, edits, asks about and opens a deck, command by command', async () => {
+    const session = gettingStartedSession();
+    expect(session.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(8);
+    const { dir, stdout } = await runSession('getting-started', session);
+    expect(fs.readFileSync(path.join(dir, 'deck.pptx')).subarray(0, 2).toString()).toBe('PK');
     expect(fs.readFileSync(path.join(dir, 'deck.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
     // The CLI line: a second deck, made through the SDK with live progress.
     expect(fs.readFileSync(path.join(dir, 'plan.pptx')).subarray(0, 2).toString()).toBe('PK');
@@ -64,9 +91,6 @@ describe("the README's first session", () => {
     expect(lines.slice(cli).join('\n')).toMatch(/^Saved: +plan\.pptx/m);
     expect(edited).toMatch(/Next steps/);
     expect(answer).toMatch(/\b\d+ slides?\b/i);
-    expect(editUrl).toMatch(/\/edit\/run_[0-9A-Z]+\?token=/);
-    const page = await fetch(editUrl.replace(/^http:\/\/localhost:\d+/, server.url));
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
+    await expectEditorPage(editUrl);
   }, 300_000);
 });
