@@ -62,6 +62,8 @@ export function capitalize(text: string): string {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+const CHART_INSTRUCTION = /\s*\((?:as |in |use )?(?:an? )?(?:[\w-]+ ){0,2}(?:chart|graph|plot)\)\s*$/i;
+
 function chartHint(title: string): DraftSlide['chartHint'] {
   if (!/\b(chart|graph|plot|trend)\b/i.test(title)) return undefined;
   if (/\b(pie|share|mix|split|breakdown)\b/i.test(title)) return 'pie';
@@ -98,7 +100,12 @@ export function parsePrompt(prompt: string): PromptOutline {
         if (block.level === 1 && out.title === null && !out.slides.length) { out.title = block.text; current = null; break; }
         // An H2 followed by H3s introduces them: it becomes a section slide.
         if (block.level >= 3 && parentH2 && !parentH2.bullets.length && !parentH2.table) parentH2.section = true;
-        const next = newSlide({ title: block.text, bullets: [], ...(block.level === 1 ? { section: true } : {}), ...(chartHint(block.text) ? { chartHint: chartHint(block.text) } : {}) });
+        // "Revenue by region (column chart)": the bracketed chart instruction says how to show the slide's
+        // data, it is not part of its title.
+        const instruction = CHART_INSTRUCTION.exec(block.text);
+        const title = instruction && instruction.index > 0 ? block.text.slice(0, instruction.index) : block.text;
+        const hint = chartHint(block.text);
+        const next = newSlide({ title, bullets: [], ...(block.level === 1 ? { section: true } : {}), ...(hint ? { chartHint: hint } : {}) });
         if (block.level === 2) parentH2 = next;
         break;
       }
@@ -119,7 +126,8 @@ export function parsePrompt(prompt: string): PromptOutline {
         break;
       }
       case 'quote': {
-        const split = /^(.*?)\s+(?:[\u2014\u2013]|--)\s*(.+)$/.exec(block.text);
+        // "... — Ada", "... -- Ada", or a plain hyphen after the quote's closing punctuation ("... stay. - Head of Sales").
+        const split = /^(.*?)\s+(?:[\u2014\u2013]|--)\s*(.+)$/.exec(block.text) ?? /^(.*[.!?"”])\s+-\s+([^.!?]{1,60})$/.exec(block.text);
         const quote = split ? { text: split[1].replace(/^["“]|["”]$/g, ''), attribution: split[2] } : { text: block.text.replace(/^["“]|["”]$/g, '') };
         (slide && !slide.quote && !slide.bullets.length && !slide.table ? slide : newSlide({ title: '', bullets: [] })).quote = quote;
         break;

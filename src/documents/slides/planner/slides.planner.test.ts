@@ -33,6 +33,11 @@ describe('reading prompts', () => {
     expect(o).toMatchObject({ title: 'Plan 2027', subtitle: 'For the board', facts: [['Audience', 'investors'], ['Budget', '$2M']] });
     expect(o.slides[0]).toEqual({ title: 'Goals', bullets: [{ text: 'Grow', level: 0 }, { text: 'Fast', level: 1 }], notes: 'Keep it short.' });
     expect(o.slides[1]).toMatchObject({ title: 'Numbers chart', chartHint: 'bar', table: { columns: ['Year', 'Revenue'], rows: [['2025', '1'], ['2026', '2']] } });
+    expect(parsePrompt('# Q3\n## Revenue by region (column chart)\n| Region | Q3 |\n|---|---|\n| North | 1 |').slides[0]).toMatchObject({ title: 'Revenue by region', chartHint: 'bar' });
+    expect(parsePrompt('## Share by channel (as a pie chart)\n- a').slides[0]).toMatchObject({ title: 'Share by channel', chartHint: 'pie' });
+    expect(parsePrompt('> Growth comes from customers who stay. - Head of Sales').slides[0].quote).toEqual({ text: 'Growth comes from customers who stay.', attribution: 'Head of Sales' });
+    expect(parsePrompt('> A well - known saying').slides[0].quote).toEqual({ text: 'A well - known saying' });
+    expect(parsePrompt('## Sales (2025)\n- a').slides[0].title).toBe('Sales (2025)');
     expect(o.slides[2]).toMatchObject({ title: '', quote: { text: 'Bold moves win.', attribution: 'Ada' } });
     expect(requestedSlides('a 12-slide deck')).toBe(12);
     expect(requestedSlides('Make ten slides')).toBe(10);
