@@ -17,15 +17,15 @@ ARG NODE_VERSION=24.21.0
 ARG NPM_VERSION=11.19.1
 ARG NPM_REGISTRY=https://registry.npmjs.org
 
-# --- node: the Node 24 binary and npm, as tarballs from the npm registry ---------------------------
+# --- node: the Node 24 binary and npm, as tarballs from the npm registry (one layer) ----------------
 FROM ${BASE_IMAGE} AS node
 ARG NODE_VERSION
 ARG NPM_VERSION
 ARG NPM_REGISTRY
-RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates curl \
- && rm -rf /var/lib/apt/lists/*
 RUN set -eu; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends ca-certificates curl; \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin; \
     case "$(dpkg --print-architecture)" in amd64) arch=x64 ;; arm64) arch=arm64 ;; *) echo "unsupported architecture" >&2; exit 1 ;; esac; \
     curl -fsSL "${NPM_REGISTRY}/node-linux-${arch}/-/node-linux-${arch}-${NODE_VERSION}.tgz" \
       | tar -xz -C /usr/local/bin --strip-components=2 package/bin/node; \
@@ -44,25 +44,31 @@ RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit -
  && rm -rf /root/.npm
 
 # --- runtime -----------------------------------------------------------------------------------------
+# Independent of the two stages above until its COPY --from lines, so a builder with parallel stages
+# (buildah bud --jobs 2, BuildKit) installs LibreOffice while npm ci runs. One RUN, one layer: the
+# packages, the user, /data and the `folio` command. Layers from here on are ordered by how often they
+# change: Node, then node_modules (package-lock.json), then the sources, so a source change rebuilds
+# only the last three small COPY layers.
 FROM ${BASE_IMAGE} AS runtime
-RUN apt-get update \
- && apt-get install -y --no-install-recommends \
+RUN set -eu; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends \
       ca-certificates tini \
       libreoffice-nogui python3-uno \
       poppler-utils \
-      fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
- && groupadd --system --gid 10001 folio \
- && useradd --system --uid 10001 --gid folio --home-dir /home/folio --create-home --shell /usr/sbin/nologin folio \
- && mkdir -p /data && chown folio:folio /data
+      fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core; \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /var/cache/debconf/*-old; \
+    groupadd --system --gid 10001 folio; \
+    useradd --system --uid 10001 --gid folio --home-dir /home/folio --create-home --shell /usr/sbin/nologin folio; \
+    mkdir -p /data /app; chown folio:folio /data; \
+    ln -s /app/bin/folio.js /usr/local/bin/folio
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
+COPY --from=deps /app/node_modules /app/node_modules
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY bin ./bin
 COPY web ./web
 COPY src ./src
-RUN ln -s /app/bin/folio.js /usr/local/bin/folio
 
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
