@@ -204,7 +204,7 @@ jq -e '.Test | length > 1' <<<"$healthcheck" >/dev/null || { echo "image-smoke: 
 say "folio serve from the image on :$PORT_ ($DB_URL)"
 admin_url=${DB_URL%/*}/postgres
 db_name=${DB_URL##*/}
-psql -q "$admin_url" -c "drop database if exists $db_name with (force)" -c "create database $db_name" >/dev/null
+PGOPTIONS='--client-min-messages=warning' psql -q "$admin_url" -c "drop database if exists $db_name with (force)" -c "create database $db_name" >/dev/null
 data=$(mktemp -d /tmp/folio-image-smoke.XXXXXX)
 chown 10001:10001 "$data"
 ctr=$("${BUILDAH[@]}" from --pull-never "$IMAGE")
