@@ -101,7 +101,7 @@ cleanup() {
   [ -n "${admin_url:-}" ] && psql -q "$admin_url" -c "drop database if exists $db_name with (force)" >/dev/null 2>&1 || true
   if [ "${FOLIO_IMAGE_KEEP:-0}" != 1 ]; then
     # The whole private store goes, with its containers and images: unmounted, renamed, and deleted in
-    # the background. Deleting its ~100,000 files took 90-100 s on this loaded machine (`buildah rmi
+    # the background. Deleting its tens of thousands of files took 90-100 s on this loaded machine (`buildah rmi
     # --all`, or bud's own removal of intermediate containers, hence --rm=false) and nothing waits for it.
     unmount_under "$STORE"
     rm -rf "$RUNROOT"
