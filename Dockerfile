@@ -17,15 +17,15 @@ ARG NODE_VERSION=24.21.0
 ARG NPM_VERSION=11.19.1
 ARG NPM_REGISTRY=https://registry.npmjs.org
 
-# --- node: the Node 24 binary and npm, as tarballs from the npm registry ---------------------------
+# --- node: the Node 24 binary and npm, as tarballs from the npm registry (one layer) ----------------
 FROM ${BASE_IMAGE} AS node
 ARG NODE_VERSION
 ARG NPM_VERSION
 ARG NPM_REGISTRY
-RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates curl \
- && rm -rf /var/lib/apt/lists/*
 RUN set -eu; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends ca-certificates curl; \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin; \
     case "$(dpkg --print-architecture)" in amd64) arch=x64 ;; arm64) arch=arm64 ;; *) echo "unsupported architecture" >&2; exit 1 ;; esac; \
     curl -fsSL "${NPM_REGISTRY}/node-linux-${arch}/-/node-linux-${arch}-${NODE_VERSION}.tgz" \
       | tar -xz -C /usr/local/bin --strip-components=2 package/bin/node; \
@@ -39,30 +39,42 @@ FROM node AS deps
 ARG NPM_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
-# --use-system-ca: trust the system's CA store (and any CA added to it) as curl does above.
+# --use-system-ca: trust the system's CA store (and any CA added to it) as curl does above. Source maps,
+# type declarations and markdown are not loaded at run time: leaving them out saves ~88 MB and ~6,400
+# files (measured on this lockfile).
 RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error --registry="${NPM_REGISTRY}/" \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' \) -delete \
  && rm -rf /root/.npm
 
 # --- runtime -----------------------------------------------------------------------------------------
+# Independent of the two stages above until its COPY --from lines, so a builder with parallel stages
+# (buildah bud --jobs 2, BuildKit) installs LibreOffice while npm ci runs. One RUN, one layer: the
+# packages, the user, /data and the `folio` command. Layers from here on are ordered by how often they
+# change: Node, then node_modules (package-lock.json), then the sources, so a change in src/ rebuilds
+# only the small COPY layers after node_modules (14 s with buildah's layer cache here).
 FROM ${BASE_IMAGE} AS runtime
-RUN apt-get update \
- && apt-get install -y --no-install-recommends \
+# `apt-get upgrade` first: the security and point-release updates the base image does not have yet (a
+# cached debian:bookworm-slim, or the debootstrap base, which comes from the release alone).
+RUN set -eu; \
+    apt-get update; \
+    apt-get upgrade -y; \
+    apt-get install -y --no-install-recommends \
       ca-certificates tini \
       libreoffice-nogui python3-uno \
       poppler-utils \
-      fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
- && groupadd --system --gid 10001 folio \
- && useradd --system --uid 10001 --gid folio --home-dir /home/folio --create-home --shell /usr/sbin/nologin folio \
- && mkdir -p /data && chown folio:folio /data
+      fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-dejavu-core; \
+    rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /var/cache/debconf/*-old; \
+    groupadd --system --gid 10001 folio; \
+    useradd --system --uid 10001 --gid folio --home-dir /home/folio --create-home --shell /usr/sbin/nologin folio; \
+    mkdir -p /data /app; chown folio:folio /data; \
+    ln -s /app/bin/folio.js /usr/local/bin/folio
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
+COPY --from=deps /app/node_modules /app/node_modules
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY bin ./bin
 COPY web ./web
 COPY src ./src
-RUN ln -s /app/bin/folio.js /usr/local/bin/folio
 
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
