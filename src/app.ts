@@ -47,12 +47,15 @@ declare module 'fastify' {
 export interface BuildOptions extends ContextOptions {
   /** Register extra routes under /api/v1 before the app is ready (tests use this for mechanisms no route uses yet). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where log lines go instead of stdout (tests read the access log from it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], remove: true },
+    ...(options.logStream ? { stream: options.logStream } : {}),
   };
   const verifyFastPath = new VerifyFastPath(`${API_PREFIX}/verify`);
   const slowClients = new StalledBodyGuard({ headersTimeoutMs: config.headersTimeoutMs, bodyTimeoutMs: config.bodyTimeoutMs }, () => app.log);

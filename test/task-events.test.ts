@@ -38,7 +38,8 @@ function checkStream(s: SseStream, taskId: string): SseEvent {
 
 describe('the builtin engine', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(withRuns({}), { listen: true }); });
+  const logLines: string[] = [];
+  beforeAll(async () => { t = await startTestApp(withRuns({}), { listen: true, env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => { logLines.push(line); } } }); });
   afterAll(async () => t?.close());
 
   it('streams a real generation in order: phases, progress from the plan, one step per slide, then done equal to GET /tasks', async () => {
@@ -92,6 +93,11 @@ describe('the builtin engine', () => {
     const tail = await openSse(eventsUrl(t, taskId), { ...auth(org.secret), 'last-event-id': all.events.at(-1)!.id! });
     await tail.ended;
     expect(tail.events.map((e) => e.type)).toEqual(['done']);
+    // Each stream has one access-log line once it ended, like any request (without its query string):
+    // Fastify logs a hijacked reply when its raw response finishes.
+    const access = logLines.map((l) => JSON.parse(l)).filter((e) => e.msg === 'request' && e.path === `/api/v1/tasks/${taskId}/events`);
+    expect(access).toHaveLength(4);
+    for (const e of access) expect(e).toMatchObject({ method: 'GET', status: 200, ms: expect.any(Number), request_id: expect.any(String) });
   });
 
   it("answers 404 for another organization's task, 401 without a key or with the key in the URL", async () => {
