@@ -28,6 +28,11 @@ export const BACKEND_INDEPENDENT = [
   'test/deploy-manifests.test.ts',
   'test/sdk/openapi-operations.test.ts',
   'test/sdk/sdk-package.test.ts',
+  // Document fidelity (test/fixtures/fidelity corpus, builtin engine): what it asserts is the bytes and the
+  // LibreOffice rendering of the edited files, which no backend changes; the same upload, generate
+  // (init_file) and download path on both backends is word-in-place, excel-in-place and slides-agent, which
+  // stay. It is the slowest file of the suite (a LibreOffice rendering of every page before and after).
+  'test/fidelity.test.ts',
   // The CLI on a pseudo-terminal (tmux): what it tests is the terminal rendering and Ctrl-C; the same
   // commands against a server on each backend are test/cli/cli-documents.test.ts, which stays.
   'test/cli/cli-terminal.test.ts',
