@@ -1,8 +1,49 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files whose outcome does not depend on the backend (embedded PGlite, or PostgreSQL + Redis): CI runs
+ * them once, in the embedded phase, and its PostgreSQL + Redis phase sets FOLIO_TEST_BACKEND_ONLY=1 to leave
+ * them out (see .ci/run). Without that variable every file runs, so `npm run test:services` alone still
+ * runs the whole suite. A file belongs here only if it never opens the database or Redis under test, or
+ * if what it asserts is independent of them and the same HTTP paths are covered on both backends by the
+ * files that stay (say why, below).
+ */
+export const BACKEND_INDEPENDENT = [
+  // Unit tests next to the sources: no app, no DATABASE_URL/REDIS_URL (src/jobs/queue.test.ts always runs
+  // on its own in-memory PGlite, whatever the phase).
+  'src/**/*.test.ts',
+  // No database at all: committed templates and bundles rebuilt and compared, the scripted LLM provider,
+  // the fidelity checker's own checks, the blob stores (disk, S3 protocol), the tick-shape child process.
+  'test/blob-store.test.ts',
+  'test/excel-template.test.ts',
+  'test/fake-llm-server.test.ts',
+  'test/fidelity-checks.test.ts',
+  'test/slide-templates.test.ts',
+  'test/tick-shapes.test.ts',
+  'test/web-bundle.test.ts',
+  'test/word-template.test.ts',
+  // Static documents checked against a real app: the deployment files (yamllint, Kubernetes schemas), the
+  // OpenAPI document's operations, and the SDK package built, packed and installed (its HTTP calls against
+  // both backends are test/sdk/sdk-*.test.ts, which stay).
+  'test/deploy-manifests.test.ts',
+  'test/sdk/openapi-operations.test.ts',
+  'test/sdk/sdk-package.test.ts',
+  // Document fidelity (test/fixtures/fidelity corpus, builtin engine): what it asserts is the bytes and the
+  // LibreOffice rendering of the edited files, which no backend changes; the same upload, generate
+  // (init_file) and download path on both backends is word-in-place, excel-in-place and slides-agent, which
+  // stay. It is the slowest file of the suite (a LibreOffice rendering of every page before and after).
+  'test/fidelity.test.ts',
+  // The CLI on a pseudo-terminal (tmux): what it tests is the terminal rendering and Ctrl-C; the same
+  // commands against a server on each backend are test/cli/cli-documents.test.ts, which stays.
+  'test/cli/cli-terminal.test.ts',
+];
+
+const backendOnly = process.env.FOLIO_TEST_BACKEND_ONLY === '1';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(backendOnly ? BACKEND_INDEPENDENT : [])],
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/file-hygiene.ts'],
     testTimeout: 30_000,

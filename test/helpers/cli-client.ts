@@ -31,11 +31,12 @@ export async function startCliServer(extraEnv: Record<string, string> = {}): Pro
   };
   let drop = async () => {};
   if (SERVICES.databaseUrl) {
-    const db = await createPostgresDatabase();
+    // Already migrated (a copy of the run's template): these tests are about the CLI, not migrations.
+    const db = await createPostgresDatabase({ migrated: true });
     env.DATABASE_URL = db.url;
     drop = db.drop;
   }
-  // A first boot migrates a fresh database: on a machine shared by many test runs that can pass 90 s.
+  // A first boot migrates a fresh database (PGlite): on a machine shared by many test runs that can pass 90 s.
   const server = await startServer(env, { bootTimeoutMs: 240_000 });
   let n = 0;
   return {

@@ -2,6 +2,7 @@
 // reports what it found (sheets, cells with their formulas and number formats, computed values,
 // frozen panes, filters, tables, charts, validations, conditional formats) as JSON.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,15 +68,27 @@ export interface PySheet {
   widths: Record<string, number>;
 }
 
+/**
+ * openpyxl's report of the same bytes, kept by their SHA-256 for this worker process: tests read an original
+ * (a corpus file) again after the edit, and reading is deterministic. Each caller gets its own parsed copy.
+ */
+const dumps = new Map<string, string>();
+
 export function readWithOpenpyxl(bytes: Buffer): { sheets: PySheet[] } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openpyxl-'));
-  try {
-    const file = path.join(dir, 'book.xlsx');
-    fs.writeFileSync(file, bytes);
-    return JSON.parse(execFileSync(PYTHON, ['-c', DUMP, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  let out = dumps.get(digest);
+  if (out === undefined) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openpyxl-'));
+    try {
+      const file = path.join(dir, 'book.xlsx');
+      fs.writeFileSync(file, bytes);
+      out = execFileSync(PYTHON, ['-c', DUMP, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    dumps.set(digest, out);
   }
+  return JSON.parse(out);
 }
 
 /** Runs a Python snippet with openpyxl on a copy of the workbook (`path` names it) and returns the bytes it saved there. */

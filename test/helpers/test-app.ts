@@ -1,5 +1,6 @@
 // Builds the real app for HTTP tests: on a cloned, migrated PGlite by default, or on a fresh PostgreSQL
-// database (and a private Redis key prefix) when DATABASE_URL / REDIS_URL are set.
+// database copied from the run's migrated template (and a private Redis key prefix) when DATABASE_URL /
+// REDIS_URL are set. Both templates are made once per run by test/helpers/global-setup.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,12 +34,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database (dropped on cleanup), named after the test's own random suffix. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database (dropped on cleanup), named after the test's own random suffix: empty, or
+ * with `migrated: true` already migrated (a copy of the run's template database, which skips running every
+ * migration again). Tests about migrating a database keep the empty one.
+ */
+export async function createPostgresDatabase({ migrated = false }: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `folio_test_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? inject('postgresTemplate') : '';
   const admin = new pg.Client({ connectionString: SERVICES.databaseUrl! });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(SERVICES.databaseUrl!);
   url.pathname = `/${name}`;
@@ -82,13 +88,12 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
   let database: Database;
   let dropDb = async () => {};
   if (SERVICES.databaseUrl) {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase({ migrated: true });
     config.databaseUrl = databaseUrlVia ? await databaseUrlVia(created.url) : created.url;
     dropDb = created.drop;
     database = await openDatabase(config);
   } else {
-    const template = inject('pgliteTemplate');
-    database = await openDatabase(config, { memory: true, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined });
+    database = await openDatabase(config, { memory: true, loadDataDir: pgliteTemplate() });
   }
   const app = await buildApp(config, { dnsLookup: testDns, ...buildOptions, database, migrate: true });
   if (port) await app.listen({ port, host: '127.0.0.1' });
@@ -118,6 +123,15 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let pgliteTemplateBlob: Blob | undefined;
+/** The migrated PGlite data directory, read once per worker process (test files share it). */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteTemplateBlob ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplateBlob;
 }
 
 /**
