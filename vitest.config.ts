@@ -36,6 +36,9 @@ export const BACKEND_INDEPENDENT = [
   // The CLI on a pseudo-terminal (tmux): what it tests is the terminal rendering and Ctrl-C; the same
   // commands against a server on each backend are test/cli/cli-documents.test.ts, which stays.
   'test/cli/cli-terminal.test.ts',
+  // The documentation: relative links and anchors, the error reference against src/errors.ts, the module
+  // diagram against the imports, the LLM guide's model table against the catalogue. No app at all.
+  'test/docs/**',
 ];
 
 const backendOnly = process.env.FOLIO_TEST_BACKEND_ONLY === '1';
