@@ -7,7 +7,7 @@
 // task's enqueue to its agent starting (the same queue mechanics a delivery job goes through), plus
 // a bare signed POST from this process to the receiver for scale. Target: p95 under 1 s.
 //
-//   node bench/webhook-latency.bench.ts [--tasks 200] [--rate 20] [--skip-postgres]
+//   node bench/webhook-latency.bench.ts [--tasks 200] [--rate 20] [--modes steady,burst] [--skip-postgres]
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -27,7 +27,7 @@ import { WebhookSender } from '../src/webhooks/webhook-sender.ts';
 
 const { values: args } = parseArgs({
   strict: false,
-  options: { tasks: { type: 'string', default: '200' }, rate: { type: 'string', default: '20' }, 'skip-postgres': { type: 'boolean', default: false } },
+  options: { tasks: { type: 'string', default: '200' }, rate: { type: 'string', default: '20' }, modes: { type: 'string', default: 'steady,burst' }, 'skip-postgres': { type: 'boolean', default: false } },
 });
 const TASKS = Number(args.tasks);
 const RATE = Number(args.rate);
@@ -170,7 +170,7 @@ console.log(`${TASKS} tasks per configuration (steady: ${RATE} tasks/s; burst: 8
 console.log(`baseline: bare signed POST to the receiver  p50 ${pct(bare, 50)} ms  p95 ${pct(bare, 95)} ms`);
 const misses: string[] = [];
 for (const backend of backends) {
-  for (const mode of ['steady', 'burst'] as const) {
+  for (const mode of String(args.modes).split(',') as ('steady' | 'burst')[]) {
     const { delivery: xs, pickup } = await measure(backend, mode);
     const p50 = pct(xs, 50);
     const p95 = pct(xs, 95);
