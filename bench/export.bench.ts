@@ -19,6 +19,7 @@ import { buildApp } from '../src/app.ts';
 import { openLocalIssuer } from '../src/identity/local-issuer.ts';
 import { makeDocx, makePptx, makeXlsx } from '../test/helpers/office-fixtures.ts';
 import { fileUpload } from '../test/helpers/multipart.ts';
+import { reportTarget } from './summary.ts';
 
 const run = promisify(execFile);
 const { values: args } = parseArgs({ strict: false, options: { runs: { type: 'string', default: '7' }, 'throughput-seconds': { type: 'string', default: '20' } } });
@@ -114,6 +115,7 @@ try {
   const coldRate = await throughput((client) => coldConvert(client));
   console.log(`\ndocx -> pdf, 2 concurrent clients, ${THROUGHPUT_MS / 1000} s each: warm ${warmRate.toFixed(0)}/min, cold ${coldRate.toFixed(0)}/min (${(warmRate / coldRate).toFixed(1)}x)`);
   console.log(`\nworst warm/cold latency ratio: ${Math.max(...ratios).toFixed(2)}x (target <= 0.3x)`);
+  reportTarget({ target: 'warm export <= 0.3x cold (worst format)', measured: `${Math.max(...ratios).toFixed(2)}x`, met: Math.max(...ratios) <= 0.3 });
 } finally {
   await cleanup();
 }

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { reportTarget } from './summary.ts';
 
 const TARGET = 0.7;
 const VERIFY_PATH = '/api/v1/verify';
@@ -307,6 +308,7 @@ async function main(): Promise<void> {
     if (ratio < TARGET) below = true;
     const label = checked.length > 1 ? `verify/bare ratio (${r.side})` : 'verify/bare ratio';
     console.log(`${label}: ${ratio.toFixed(2)} (target >= ${TARGET})${ratio < TARGET ? '  BELOW TARGET' : ''}`);
+    reportTarget({ target: `GET /verify >= ${TARGET}x bare Fastify${checked.length > 1 ? ` (${r.side})` : ''}`, measured: `${ratio.toFixed(2)}x`, met: ratio >= TARGET });
   }
   if (below && args.strict) process.exitCode = 1;
 }

@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** FOLIO_PGLITE_SHARED_BUFFERS_MB. */
+  pgliteSharedBuffersMb: number;
   redisUrl: string | null;
   redisPrefix: string;
   logLevel: string;

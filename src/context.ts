@@ -93,7 +93,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
   const closers: (() => Promise<unknown>)[] = [];
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(database.db);
-    const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
     if (redis) closers.push(() => redis.quit().catch(() => redis.disconnect()));
 
     // One embedded process owns its database, so a local epoch is exact. Several processes on PostgreSQL
@@ -110,7 +110,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const organizations = new OrganizationsService(orgsRepo, users, keyCache);
     const credits = new CreditsService(config, database.db, new CreditsRepository(database.db));
     const signup = new SignupService(config, database.db, orgsRepo, organizations, apiKeys, (trx, org) => credits.grantSignup(trx, org));
-    const blobs = createBlobStore(config);
+    const blobs = await createBlobStore(config);
     closers.push(async () => blobs.close?.());
     const storagePurger = new StoragePurger(new PurgeRepository(database.db), blobs, purgeSettings(config, blobs), log);
     closers.unshift(() => storagePurger.stop());

@@ -70,7 +70,9 @@ async function openPGlite(config: Config, { memory = false, loadDataDir }: OpenO
   }
   let pglite;
   try {
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+    // PGlite's defaults, plus a shared_buffers sized for one embedded process (FOLIO_PGLITE_SHARED_BUFFERS_MB).
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffersMb}MB`];
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams });
   } catch (err) {
     releaseFileLock();
     throw err;

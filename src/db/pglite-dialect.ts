@@ -1,5 +1,7 @@
 // Kysely dialect for PGlite. PGlite is a single Postgres session, so every use of it
-// (a query, a whole transaction, or raw SQL from another library) holds one exclusive lock.
+// (a query, a whole transaction, or raw SQL from another library) holds one exclusive lock, granted
+// in arrival order except to work marked urgent (webhook deliveries).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -14,16 +16,54 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** A FIFO mutex: the only way to reach the PGlite session. */
+const urgent = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` (and everything it starts, timers and loops included) ahead of the queue for the PGlite
+ * session: its statements wait only for the current holder, not for work queued before them. Webhook
+ * deliveries use it so a burst of task work does not starve them; on PostgreSQL it changes nothing.
+ */
+export function withSessionPriority<T>(fn: () => T): T {
+  return urgent.run(true, fn);
+}
+
+/** A mutex, the only way to reach the PGlite session: FIFO, except that priority work goes first. */
 export class SessionLock {
-  private tail: Promise<void> = Promise.resolve();
+  private held = false;
+  private readonly high: (() => void)[] = [];
+  private readonly normal: (() => void)[] = [];
 
   acquire(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => { release = resolve; });
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
+    return new Promise((resolve) => {
+      const grant = () => {
+        this.held = true;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          this.next();
+        });
+      };
+      if (!this.held) grant();
+      else (urgent.getStore() ? this.high : this.normal).push(grant);
+    });
+  }
+
+  /**
+   * Hands the session to the next waiter on the next turn of the event loop, not at once: PGlite
+   * runs in this thread without real I/O, so back-to-back holders would otherwise chain through
+   * microtasks and starve sockets (HTTP answers, webhook sends) for as long as a burst lasts.
+   */
+  private next(): void {
+    if (this.high.length === 0 && this.normal.length === 0) {
+      this.held = false;
+      return;
+    }
+    setImmediate(() => {
+      const grant = this.high.shift() ?? this.normal.shift();
+      if (grant) grant();
+      else this.held = false;
+    });
   }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {

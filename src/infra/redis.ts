@@ -1,9 +1,11 @@
 // The Redis connection, when REDIS_URL is set: shared rate limits and cache invalidation across processes.
-import { Redis } from 'ioredis';
+// ioredis is loaded only then: an embedded (PGlite) process never needs it.
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Writable } from 'node:stream';
 
-export function connectRedis(url: string, logger: FastifyBaseLogger): Redis {
+export async function connectRedis(url: string, logger: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // The hot commands (the auth epoch read, the rate-limit counts) are already batched per event-loop
     // turn (src/infra/turn.ts), a few per turn, and coalesceWrites() sends each turn's few in one write.

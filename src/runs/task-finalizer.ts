@@ -1,12 +1,14 @@
 // The terminal moves of a task. Each is one transaction that moves the task (conditionally, so it
 // happens at most once), moves its run, settles its credits, writes the artifact version and the
-// run.completed / run.failed event, and notifies waiters and idle workers (the slot is free).
+// run.completed / run.failed event, and notifies waiters and idle workers (the slot is free). On PGlite
+// these transactions go ahead of queued work (a burst must not delay the terminal events).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { newId } from '../ids.ts';
 import { CHANNELS } from '../jobs/notifications.ts';
+import { withSessionPriority } from '../db/pglite-dialect.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import type { StoredBlob } from '../storage/blob-store.ts';
 import type { RunEventsRepository } from './run-events.repository.ts';
@@ -74,7 +76,7 @@ export class TaskFinalizer {
     const charge = Math.max(0, Math.min(Math.floor(c.credits), task.reserved_credits));
     const downloadUrl = await this.links.download(c.artifact);
     const occurredAt = new Date();
-    return this.db.transaction().execute(async (trx) => {
+    return withSessionPriority(() => this.db.transaction().execute(async (trx) => {
       const versionId = c.artifact ? newId('ver') : null;
       const ended = await this.tasks.end(trx, task.task_id, { from: ['running'], attempt: c.attempt, notCancelRequested: true }, {
         status: 'completed', summary: c.summary, credits_used: charge, usage: c.usage, answer: c.answer ?? null, agent_name: c.agentName, version_id: versionId,
@@ -99,14 +101,14 @@ export class TaskFinalizer {
       }, occurredAt);
       await notifyEnded(trx, task.task_id);
       return ended;
-    });
+    }));
   }
 
   /** -> failed, with the error every poller and the run.failed event carry. */
   async fail(task: TaskRow, cond: EndCondition, given: TaskFailure, agentName: string): Promise<TaskRow | undefined> {
     const error = { code: given.code, message: given.message.toWellFormed() };
     const occurredAt = new Date();
-    return this.db.transaction().execute(async (trx) => {
+    return withSessionPriority(() => this.db.transaction().execute(async (trx) => {
       const ended = await this.tasks.end(trx, task.task_id, cond, { status: 'failed', error_code: error.code, error_message: error.message, agent_name: agentName, credits_used: 0 });
       if (!ended) return undefined;
       await this.runs.followTask(trx, task.run_id, task.task_id, 'failed', undefined, this.config.runs.retentionMs);
@@ -120,7 +122,7 @@ export class TaskFinalizer {
       }, occurredAt);
       await notifyEnded(trx, task.task_id);
       return ended;
-    });
+    }));
   }
 
   /** -> cancelled (queued, or running under `attempt`). No event: SPEC.md fires none for cancellation. */
@@ -134,14 +136,14 @@ export class TaskFinalizer {
   }
 
   private async endQuietly(task: TaskRow, cond: EndCondition, status: 'cancelled' | 'expired'): Promise<TaskRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+    return withSessionPriority(() => this.db.transaction().execute(async (trx) => {
       const ended = await this.tasks.end(trx, task.task_id, cond, { status, credits_used: 0 });
       if (!ended) return undefined;
       await this.runs.followTask(trx, task.run_id, task.task_id, status, undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, 0);
       await notifyEnded(trx, task.task_id);
       return ended;
-    });
+    }));
   }
 }
 

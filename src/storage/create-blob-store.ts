@@ -1,18 +1,21 @@
 // Chooses the blob store once, from config: S3 when FOLIO_S3_BUCKET is set, local disk otherwise.
+// The S3 store (and the AWS SDK behind it) is loaded only when it is the one chosen.
 import path from 'node:path';
 import type { Config, Tier } from '../config.ts';
 import type { BlobStore } from './blob-store.ts';
 import { LocalBlobStore } from './local-blob-store.ts';
 import type { PurgeSettings } from './purge.ts';
-import { S3BlobStore } from './s3-blob-store.ts';
 import { loadUrlSigningSecret } from './signed-links.ts';
 
 /** Where blob-links.routes.ts serves local signed links, under the API prefix. */
 export const BLOB_LINK_PATH = '/api/v1/blobs';
 
-export function createBlobStore(config: Config): BlobStore {
+export async function createBlobStore(config: Config): Promise<BlobStore> {
   const ttl = config.storage.signedUrlTtlSeconds;
-  if (config.storage.s3) return new S3BlobStore(config.storage.s3, { defaultTtlSeconds: ttl });
+  if (config.storage.s3) {
+    const { S3BlobStore } = await import('./s3-blob-store.ts');
+    return new S3BlobStore(config.storage.s3, { defaultTtlSeconds: ttl });
+  }
   return new LocalBlobStore({
     root: path.join(config.dataDir, 'blobs'),
     linkBase: `${config.publicUrl}${BLOB_LINK_PATH}`,

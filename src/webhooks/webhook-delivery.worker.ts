@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Job } from 'pg-boss';
 import type { Config } from '../config.ts';
+import { withSessionPriority } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -65,7 +66,9 @@ export class DeliveryWorker {
     const backstop = Math.max(pollSeconds, IDLE_SLOT_POLL_SECONDS);
     for (let slot = 0; slot < this.d.config.webhooks.concurrency; slot++) {
       let workerId = '';
-      workerId = await this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: slot === 0 ? pollSeconds : backstop }, async (job) => {
+      // On PGlite, the worker's fetches and its handler's statements go ahead of queued task work
+      // (src/db/pglite-dialect.ts): a burst of tasks must not hold deliveries back.
+      workerId = await withSessionPriority(() => this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: slot === 0 ? pollSeconds : backstop }, async (job) => {
         this.idle.delete(workerId);
         this.wake(1);
         try {
@@ -74,7 +77,7 @@ export class DeliveryWorker {
           this.idle.add(workerId);
           this.d.jobs.boss.notifyWorker(workerId);
         }
-      });
+      }));
       this.idle.add(workerId);
     }
     this.scheduleSweep();
