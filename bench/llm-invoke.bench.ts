@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
@@ -107,7 +108,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
-  const folio = { child: spawn(process.execPath, [folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
   children.push(folio.child);
   const api = `http://127.0.0.1:${port}/api/v1`;
   // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.

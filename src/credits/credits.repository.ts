@@ -1,4 +1,5 @@
-// The only code that queries `credit_accounts` and `credit_ledger`. A balance never changes without
+// The only code that writes `credit_accounts` and `credit_ledger` (the LLM call's up-front charge also
+// reads the LLM budget tables, to stay one statement). A balance never changes without
 // its ledger row: both are written by one statement, and the update is conditional on the balance
 // staying >= 0, so concurrent reservations can never overspend.
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -56,6 +57,32 @@ export class CreditsRepository {
       insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
       select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
       returning balance_after`.execute(db);
+    return r.rows.length ? Number(r.rows[0].balance_after) : null;
+  }
+
+  /**
+   * `apply` for the up-front charge of an LLM call, guarded by the organization's monthly LLM budget in
+   * the same statement (its own budget, else `defaultBudget`; null: none): the charge happens only while
+   * the month's usage in `llm_monthly_usage` plus `pendingCredits` (usage not yet recorded) is below it.
+   * One round trip on the call's critical path. Returns the new balance, or null when nothing moved
+   * (balance too low or budget used up: the caller looks which).
+   */
+  async applyWithinLlmBudget(m: Movement, budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number | null> {
+    const r = await sql<{ balance_after: number }>`
+      with lim as (
+        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
+          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
+        from (select ${m.orgId}::text as org_id) o
+        left join llm_budgets b on b.org_id = o.org_id
+        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      moved as (
+        update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
+        from lim
+        where org_id = ${m.orgId} and balance + ${m.amount} >= 0 and (lim.budget is null or lim.used < lim.budget)
+        returning balance)
+      insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
+      select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
+      returning balance_after`.execute(this.db);
     return r.rows.length ? Number(r.rows[0].balance_after) : null;
   }
 

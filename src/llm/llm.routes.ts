@@ -14,6 +14,7 @@ import type { ModelRegistry } from './model-registry.ts';
 import type { PreflightService } from './preflight.service.ts';
 import * as S from './llm.schemas.ts';
 import { presentBudget, presentModels, presentUsage } from './llm.presenters.ts';
+import { StepTimer } from './step-timer.ts';
 
 export interface LlmRouteDeps {
   llm: LlmService;
@@ -22,6 +23,8 @@ export interface LlmRouteDeps {
   compiler: SchemaCompiler;
   compileBudget: SchemaCompileBudget;
   minimumCredits: number;
+  /** Server-Timing on /llm/invoke answers (FOLIO_LLM_TIMINGS). */
+  timings: boolean;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -60,13 +63,15 @@ export async function llmRoutes(fastify: FastifyInstance, deps: LlmRouteDeps): P
       response: responses({ 200: S.InvokeAnswer as unknown as TSchema }, [...API_KEY_ERRORS, 402, 502, 504]),
     },
   }, async (request, reply) => {
+    const timer = deps.timings ? new StepTimer('admission', reply.elapsedTime) : undefined;
     const body = request.body;
     const mode = await outputMode(body.response_format, deps);
     const result = await deps.llm.call({
       key: request.apiKey!, requestId: request.id, operation: 'llm.invoke', messages: body.messages, model: body.model ?? null, mode,
-      userId: body.user_id ?? null, sessionId: body.session_id ?? null, signal: clientGone(reply),
+      userId: body.user_id ?? null, sessionId: body.session_id ?? null, signal: clientGone(reply), timer,
     });
     reply.header('X-Credits-Used', String(result.credits)).header('X-LLM-Model', result.model);
+    if (timer) reply.header('Server-Timing', timer.header());
     if (mode.type === 'text') return reply.type('text/plain; charset=utf-8').send(result.text);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   });

@@ -1,8 +1,10 @@
 // One LLM call, accounted for: the model chain (422 for a model this deployment cannot call), the
-// organization's monthly budget (402 budget_exceeded), the minimum credits charged up front (402
-// insufficient_credits; parallel calls can never overspend), the models, then the usage record and
-// the rest of the cost in one transaction (refunded when the call fails). An answer is delivered only once it is paid for: if the accounting fails,
-// the caller gets 502 and nothing is charged. Failed calls are recorded too, at no cost.
+// minimum credits charged up front within the organization's monthly budget, in one statement (402
+// budget_exceeded or insufficient_credits; parallel calls can never overspend), the models, then the
+// usage record. A call that costs its minimum (most) hands its record to the usage outbox: journaled
+// before the answer is sent, written to the database in batches after. A call that costs more is charged
+// the rest with its record in one transaction before it is answered. If that accounting fails, the
+// caller gets 502 and the up-front charge is refunded. Failed calls are recorded too, at no cost.
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -17,6 +19,8 @@ import type { BuiltinTask } from './builtin/builtin-model.ts';
 import { creditsFor } from './model-catalog.ts';
 import { CallerGone, ModelsFailed, type ModelCaller, type OutputMode } from './model-caller.ts';
 import type { ModelRegistry } from './model-registry.ts';
+import type { StepTimer } from './step-timer.ts';
+import type { UsageOutbox } from './usage-outbox.ts';
 import { monthOf, type LlmUsageRepository, type LlmUsageRow, type NewUsage, type UsageFilter } from './llm-usage.repository.ts';
 
 export type LlmOperation = 'llm.invoke' | 'text.humanize' | 'text.rewrite' | 'text.new_content' | 'slides.outline' | 'projects.facts' | 'excel.analyze';
@@ -34,6 +38,8 @@ export interface LlmCall {
   sessionId?: string | null;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
+  /** Timing marks (FOLIO_LLM_TIMINGS). */
+  timer?: StepTimer;
 }
 
 export interface LlmResult {
@@ -63,6 +69,7 @@ export interface LlmServiceDeps {
   registry: ModelRegistry;
   caller: ModelCaller;
   usage: LlmUsageRepository;
+  outbox: UsageOutbox;
   credits: CreditsService;
   log: FastifyBaseLogger;
 }
@@ -93,8 +100,15 @@ export class LlmService {
   }
 
   async budget(orgId: string, now = new Date()): Promise<BudgetState> {
+    await this.d.outbox.settled(orgId);
+    return this.budgetNow(orgId, now);
+  }
+
+  /** The budget state without waiting for the outbox: its pending credits are counted in `used_credits`. */
+  private async budgetNow(orgId: string, now = new Date()): Promise<BudgetState> {
     const month = monthOf(now);
     const { budget: own, ...used } = await this.d.usage.budgetState(orgId, month);
+    used.credits += this.d.outbox.pendingCredits(orgId);
     return {
       monthly_budget: own === undefined ? this.d.config.monthlyBudget : own,
       source: own === undefined ? 'default' : 'organization',
@@ -103,6 +117,7 @@ export class LlmService {
   }
 
   async usage(orgId: string, limit: number, cursor: string | undefined, filter: UsageFilter): Promise<{ items: LlmUsageRow[]; next_cursor: string | null }> {
+    await this.d.outbox.settled(orgId);
     const rows = await this.d.usage.list(orgId, limit, decodeCursor(cursor), filter);
     return toPage(rows, limit, (r) => r.usage_id);
   }
@@ -114,7 +129,7 @@ export class LlmService {
 
   /** 402 budget_exceeded once the month's LLM spending has reached the organization's budget. */
   async assertWithinBudget(orgId: string): Promise<void> {
-    const b = await this.budget(orgId).catch((err) => {
+    const b = await this.budgetNow(orgId).catch((err) => {
       this.d.log.error({ err }, 'LLM budget lookup failed');
       throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
     });
@@ -128,11 +143,11 @@ export class LlmService {
   async call(c: LlmCall): Promise<LlmResult> {
     const chain = this.chain(c.model);
     const orgId = c.key.org_id;
-    await this.assertWithinBudget(orgId);
     const usageId = newId('llm');
     const reason = `LLM call ${usageId}`;
     const paid = this.d.config.minCredits;
-    await this.d.credits.chargeCallUpFront(orgId, paid, reason);
+    await this.reserve(orgId, paid, reason);
+    c.timer?.mark('reserve');
     const started = Date.now();
     const base: Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'> = {
       usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
@@ -157,10 +172,12 @@ export class LlmService {
       ...base, status: 'succeeded', error_code: null, model: answer.modelId, provider: entry.provider,
       input_tokens: answer.inputTokens, output_tokens: answer.outputTokens, credits, attempts: answer.attempts, duration_ms: Date.now() - started,
     });
+    c.timer?.mark('provider');
     let charged = paid;
     try {
-      // Most calls cost their minimum, already paid: the record alone is one atomic statement.
-      if (cost <= paid) await this.d.usage.record(this.d.db, usage(paid), monthOf(new Date()));
+      // Most calls cost their minimum, already paid: the record goes to the outbox (journaled now,
+      // written with the next batch). A call that costs more is charged the rest before it is answered.
+      if (cost <= paid) this.d.outbox.add({ ...usage(paid), created_at: new Date().toISOString(), month: monthOf(new Date()) });
       else {
         charged = await this.d.db.transaction().execute(async (trx) => {
           const total = paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason));
@@ -173,7 +190,25 @@ export class LlmService {
       await this.d.credits.refundCall(orgId, paid, reason).catch(() => {});
       throw errors.upstream('Usage accounting is unavailable, so the answer was not delivered and nothing was charged. Retry in a moment.', err);
     }
+    c.timer?.mark('accounting');
     return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: charged, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
+  }
+
+  /**
+   * The up-front charge and the budget check, in one statement. When it moves nothing, says why: 402
+   * budget_exceeded, else 402 insufficient_credits. 502 when the accounting database cannot be reached.
+   */
+  private async reserve(orgId: string, paid: number, reason: string): Promise<void> {
+    const budget = { month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId) };
+    const moved = await this.d.credits.chargeCallWithinBudget(orgId, paid, reason, budget).catch((err) => {
+      this.d.log.error({ err }, 'LLM up-front charge failed');
+      throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
+    });
+    if (moved) return;
+    await this.assertWithinBudget(orgId);
+    await this.d.credits.assertCallCovered(orgId, paid);
+    // Neither: the budget or the balance changed in between; the plain charge decides.
+    await this.d.credits.chargeCallUpFront(orgId, paid, reason);
   }
 
   private toAppError(err: unknown): unknown {
