@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
-    'cpu-prof': { type: 'string' },
+    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
@@ -95,7 +95,7 @@ async function measure(side: Side, seconds: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side }> {
+async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side; breakdown: Breakdown }> {
   const provider = await start('provider', providerScript, [], { ...process.env, BENCH_PROVIDER_DELAY_MS: String(delay) }, /listening (\S+)/);
   const baseUrl = provider.line.split(' ')[1];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-llm-bench-'));
@@ -105,6 +105,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development',
     OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: baseUrl, FOLIO_LLM_DEFAULT_MODEL: 'gpt-4.1',
     FOLIO_RATE_LIMIT_ENTERPRISE: '1000000000', FOLIO_SIGNUP_CREDITS_ENTERPRISE: '1000000000', FOLIO_WORKERS: '0',
+    FOLIO_LLM_TIMINGS: 'true', // Server-Timing marks for the breakdown (one header per answer)
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
@@ -135,22 +136,79 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
       console.log(`delay ${delay} ms, round ${round}, ${side.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
   }
+  const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
   await stop(folio.child);
   await stop(provider.child);
-  return { delay, direct: directSide, folio: folioSide };
+  return { delay, direct: directSide, folio: folioSide, breakdown };
+}
+
+/** Median per step of the Server-Timing marks, and the client-side latencies, over `seconds` of the same load. */
+export interface Breakdown { samples: number; steps: Record<string, number>; folioMs: number; directMs: number }
+
+async function sampleBreakdown(folio: Side, direct: Side, seconds: number): Promise<Breakdown> {
+  const steps = new Map<string, number[]>();
+  const latencies = { folio: [] as number[], direct: [] as number[] };
+  for (const [side, into] of [[direct, latencies.direct], [folio, latencies.folio]] as const) {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(side.url, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body });
+        await res.arrayBuffer();
+        into.push(performance.now() - t0);
+        if (side !== folio) continue;
+        for (const part of (res.headers.get('server-timing') ?? '').split(',')) {
+          const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+          if (m) steps.set(m[1], [...(steps.get(m[1]) ?? []), Number(m[2])]);
+        }
+      }
+    }));
+  }
+  return { samples: latencies.folio.length, steps: Object.fromEntries([...steps].map(([k, v]) => [k, median(v)])), folioMs: median(latencies.folio), directMs: median(latencies.direct) };
 }
 
 async function main() {
   console.log(`llm-invoke bench: node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}, ${args['with-services'] ? 'PostgreSQL + Redis' : 'embedded PGlite'}, ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration}s per side, provider delays ${delays.join(', ')} ms`);
   const results = [];
   for (const delay of delays) results.push(await scenario(delay));
-  console.log('\nprovider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50');
+  console.log(`\nload after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('provider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50 | folio p99 | p99/p50');
   for (const { delay, direct, folio } of results) {
     const [d, f] = [median(direct.rps), median(folio.rps)];
     const [dp, fp] = [median(direct.p50), median(folio.p50)];
-    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)}`);
+    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)} | ${`${median(folio.p99)} ms`.padStart(9)} | ${(median(folio.p99) / Math.max(fp, 1)).toFixed(1).padStart(7)}`);
   }
   console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
+  console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the AI SDK call including the provider\'s own answer time):');
+  for (const { delay, breakdown: b } of results) {
+    const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
+    const parts = Object.entries(b.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
+  }
+  if (args['results-dir']) {
+    const out = path.join(String(args['results-dir']), 'llm-invoke.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(summarize(results), null, 2));
+    console.log(`results written to ${out}`);
+  }
+}
+
+/** The figures bench/run-all.ts needs, as written to `--results-dir`/llm-invoke.json. */
+export interface LlmInvokeResults {
+  backend: 'pglite' | 'postgres';
+  load: number;
+  rows: { delayMs: number; directRps: number; folioRps: number; rpsRatio: number; directP50: number; folioP50: number; addedP50: number; folioP99: number; p99OverP50: number; breakdown: Breakdown }[];
+}
+
+function summarize(results: { delay: number; direct: Side; folio: Side; breakdown: Breakdown }[]): LlmInvokeResults {
+  return {
+    backend: args['with-services'] ? 'postgres' : 'pglite',
+    load: os.loadavg()[0],
+    rows: results.map(({ delay, direct, folio, breakdown }) => {
+      const [d, f, dp, fp, f99] = [median(direct.rps), median(folio.rps), median(direct.p50), median(folio.p50), median(folio.p99)];
+      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / Math.max(fp, 1), breakdown };
+    }),
+  };
 }
 
 try {
