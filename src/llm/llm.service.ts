@@ -17,7 +17,8 @@ import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import { creditsFor } from './model-catalog.ts';
-import { CallerGone, ModelsFailed, type ModelCaller, type OutputMode } from './model-caller.ts';
+import { CallerGone, ModelsFailed, type ModelAnswer, type ModelCaller, type OutputMode } from './model-caller.ts';
+import { streamAnswer, StreamBroken, type StreamSink } from './model-streamer.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { StepTimer } from './step-timer.ts';
 import type { UsageOutbox } from './usage-outbox.ts';
@@ -51,6 +52,8 @@ export interface LlmResult {
   inputTokens: number;
   outputTokens: number;
 }
+
+type UsageBase = Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'>;
 
 export interface BudgetState {
   monthly_budget: number | null;
@@ -141,38 +144,77 @@ export class LlmService {
   }
 
   async call(c: LlmCall): Promise<LlmResult> {
-    const chain = this.chain(c.model);
-    const orgId = c.key.org_id;
-    const usageId = newId('llm');
-    const reason = `LLM call ${usageId}`;
-    const paid = this.d.config.minCredits;
-    await this.reserve(orgId, paid, reason);
-    c.timer?.mark('reserve');
-    const started = Date.now();
-    const base: Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'> = {
-      usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
-      requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
-    };
+    const { chain, base, paid, started } = await this.begin(c);
     let answer;
     try {
       answer = await this.d.caller.answer(chain, { messages: c.messages, mode: c.mode, builtinTask: c.builtinTask, signal: c.signal });
     } catch (err) {
-      await this.d.credits.refundCall(orgId, paid, reason).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
-      const failed = err instanceof ModelsFailed ? err : null;
-      const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
-      await this.d.usage.record(this.d.db, {
-        ...base, status: 'failed', error_code: code, model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0,
-        attempts: failed?.attempts ?? [], duration_ms: Date.now() - started,
-      }, monthOf(new Date())).catch((e) => this.d.log.warn({ err: e, usage_id: usageId }, 'could not record a failed LLM call'));
+      await this.failed(base, paid, started, err);
       throw this.toAppError(err);
     }
+    c.timer?.mark('provider');
+    const result = await this.account(base, answer, paid, started, false);
+    c.timer?.mark('accounting');
+    return result;
+  }
+
+  /**
+   * A text call whose answer streams to `sink` as the model writes it (`stream: true`). Errors before
+   * the first token are thrown as by `call` (nothing was sent); a model failing after it throws
+   * StreamBroken (the call is refunded and recorded as failed). The usage is accounted after the last token.
+   */
+  async stream(c: LlmCall, sink: StreamSink): Promise<LlmResult> {
+    const { chain, base, paid, started } = await this.begin(c);
+    let answer;
+    try {
+      answer = await streamAnswer(this.d.registry, this.d.config.timeoutMs, chain, { messages: c.messages, signal: c.signal }, sink);
+    } catch (err) {
+      await this.failed(base, paid, started, err);
+      throw err instanceof StreamBroken ? err : this.toAppError(err);
+    }
+    return this.account(base, answer, paid, started, true);
+  }
+
+  private async begin(c: LlmCall) {
+    const chain = this.chain(c.model);
+    const orgId = c.key.org_id;
+    const usageId = newId('llm');
+    const paid = this.d.config.minCredits;
+    await this.reserve(orgId, paid, `LLM call ${usageId}`);
+    c.timer?.mark('reserve');
+    const base: UsageBase = {
+      usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
+      requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
+    };
+    return { chain, base, paid, started: Date.now() };
+  }
+
+  /** A call that produced nothing usable: the up-front charge back, a failed record at no cost. */
+  private async failed(base: UsageBase, paid: number, started: number, err: unknown): Promise<void> {
+    const { org_id: orgId, usage_id: usageId } = base;
+    await this.d.credits.refundCall(orgId, paid, `LLM call ${usageId}`).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
+    const failed = err instanceof ModelsFailed ? err : null;
+    const attempts = failed?.attempts ?? (err instanceof StreamBroken ? err.partial.attempts : []);
+    const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
+    await this.d.usage.record(this.d.db, {
+      ...base, status: 'failed', error_code: code, model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0,
+      attempts, duration_ms: Date.now() - started,
+    }, monthOf(new Date())).catch((e) => this.d.log.warn({ err: e, usage_id: usageId }, 'could not record a failed LLM call'));
+  }
+
+  /**
+   * Charges and records a call that answered. `delivered`: the answer was already sent (streaming), so
+   * an accounting failure cannot withhold it: it is logged, and the up-front charge stands.
+   */
+  private async account(base: UsageBase, answer: ModelAnswer, paid: number, started: number, delivered: boolean): Promise<LlmResult> {
+    const { org_id: orgId, usage_id: usageId } = base;
+    const reason = `LLM call ${usageId}`;
     const entry = this.d.registry.entry(answer.modelId);
     const cost = creditsFor(entry, answer.inputTokens, answer.outputTokens, paid);
     const usage = (credits: number): NewUsage => ({
       ...base, status: 'succeeded', error_code: null, model: answer.modelId, provider: entry.provider,
       input_tokens: answer.inputTokens, output_tokens: answer.outputTokens, credits, attempts: answer.attempts, duration_ms: Date.now() - started,
     });
-    c.timer?.mark('provider');
     let charged = paid;
     try {
       // Most calls cost their minimum, already paid: the record goes to the outbox (journaled now,
@@ -187,10 +229,10 @@ export class LlmService {
       }
     } catch (err) {
       this.d.log.error({ err, usage_id: usageId }, 'LLM usage accounting failed');
+      if (delivered) return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: paid, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
       await this.d.credits.refundCall(orgId, paid, reason).catch(() => {});
       throw errors.upstream('Usage accounting is unavailable, so the answer was not delivered and nothing was charged. Retry in a moment.', err);
     }
-    c.timer?.mark('accounting');
     return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: charged, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
   }
 

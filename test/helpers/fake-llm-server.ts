@@ -9,12 +9,13 @@
 // then the default step. Every request is recorded, with its parsed body, for assertions.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { streamResponses, type StreamOptions } from './fake-llm-stream.ts';
 
 export type Api = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate';
 
 export interface Usage { input: number; output: number }
 
-interface Common {
+interface Common extends StreamOptions {
   /** Wait this long before answering (stopped early when the client disconnects). */
   delayMs?: number;
   /** Token usage to report (default: estimated from the request and answer sizes). */
@@ -227,6 +228,9 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         if (response.destroyed) return;
         if ('status' in step) {
           response.writeHead(step.status, { 'content-type': 'application/json' }).end(JSON.stringify(failure(api, step.status, step.message ?? `scripted ${step.status}`)));
+        } else if (api === 'openai-responses' && body?.stream === true && 'text' in step) {
+          const usage = step.usage ?? { input: estimate(JSON.stringify(body)), output: estimate(step.text ?? '') };
+          void streamResponses(response, { ...step, seq: n, model, text: step.text ?? '', usage });
         } else {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(success(api, recorded, step, n)));
         }
