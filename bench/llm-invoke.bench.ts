@@ -84,7 +84,18 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[] }
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
 
 async function measure(side: Side, seconds: number) {
   const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds });
@@ -120,16 +131,19 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
   const { secret } = (await signup.json()) as { secret: string };
   const prompt = 'Say hello to the bench.';
-  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [] };
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid };
   // What Folio's OpenAI client sends for that request (Responses API).
-  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [] };
+  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
   if (check.status !== 200 || check.headers.get('x-llm-model') !== 'gpt-4.1') throw new Error(`folio answered ${check.status}: ${await check.text()}`);
   const sides = [directSide, folioSide];
   for (const side of sides) if (opts.warmup > 0) await measure(side, opts.warmup);
   for (let round = 1; round <= opts.rounds; round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) {
+      const cpu0 = cpuMs(side.pid);
       const r = await measure(side, opts.duration);
+      const cpu1 = cpuMs(side.pid);
+      if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
       side.rps.push(r.requests.average);
       side.p50.push(r.latency.p50);
       side.p99.push(r.latency.p99);
@@ -137,13 +151,49 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     }
   }
   const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
+  breakdown.ttft = await timeToFirstToken(
+    { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
+    { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
+    Number(args['breakdown-seconds']),
+  );
   await stop(folio.child);
   await stop(provider.child);
   return { delay, direct: directSide, folio: folioSide, breakdown };
 }
 
 /** Median per step of the Server-Timing marks, and the client-side latencies, over `seconds` of the same load. */
-export interface Breakdown { samples: number; steps: Record<string, number>; folioMs: number; directMs: number }
+export interface Breakdown {
+  samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
+  /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
+  ttft?: { folioMs: number; directMs: number; samples: number };
+}
+
+/** Time to the first token of streamed answers (the same load: `opts.connections` loops for `seconds` per side). */
+async function timeToFirstToken(folio: Side, direct: Side, seconds: number): Promise<Breakdown['ttft']> {
+  const probe = await fetch(folio.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folio.headers }, body: folio.body });
+  await probe.arrayBuffer();
+  if (probe.status === 422) return undefined; // a Folio without stream: true (comparing against an older build)
+  const firsts = { folio: [] as number[], direct: [] as number[] };
+  for (const [side, into, marker] of [[direct, firsts.direct, '"response.output_text.delta"'], [folio, firsts.folio, '"content":"']] as const) {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(side.url, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body });
+        if (res.status !== 200) throw new Error(`${side.name} stream answered ${res.status}: ${await res.text()}`);
+        let seen = '';
+        let first = -1;
+        for await (const bytes of res.body!) {
+          seen += Buffer.from(bytes).toString('utf8');
+          if (first < 0 && seen.includes(marker)) first = performance.now() - t0;
+        }
+        if (first < 0) throw new Error(`${side.name}: no content event in a streamed answer: ${seen.slice(0, 300)}`);
+        into.push(first);
+      }
+    }));
+  }
+  return { folioMs: median(firsts.folio), directMs: median(firsts.direct), samples: firsts.folio.length };
+}
 
 async function sampleBreakdown(folio: Side, direct: Side, seconds: number): Promise<Breakdown> {
   const steps = new Map<string, number[]>();
@@ -180,10 +230,13 @@ async function main() {
   }
   console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
   console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the AI SDK call including the provider\'s own answer time):');
-  for (const { delay, breakdown: b } of results) {
+  for (const { delay, breakdown: b, folio, direct } of results) {
     const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
     const parts = Object.entries(b.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
+    const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
+    if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
+    if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
   if (args['results-dir']) {
     const out = path.join(String(args['results-dir']), 'llm-invoke.json');
@@ -197,7 +250,7 @@ async function main() {
 export interface LlmInvokeResults {
   backend: 'pglite' | 'postgres';
   load: number;
-  rows: { delayMs: number; directRps: number; folioRps: number; rpsRatio: number; directP50: number; folioP50: number; addedP50: number; folioP99: number; p99OverP50: number; breakdown: Breakdown }[];
+  rows: { delayMs: number; directRps: number; folioRps: number; rpsRatio: number; directP50: number; folioP50: number; addedP50: number; folioP99: number; p99OverP50: number; folioCpuMsPerCall: number | null; breakdown: Breakdown }[];
 }
 
 function summarize(results: { delay: number; direct: Side; folio: Side; breakdown: Breakdown }[]): LlmInvokeResults {
@@ -206,7 +259,7 @@ function summarize(results: { delay: number; direct: Side; folio: Side; breakdow
     load: os.loadavg()[0],
     rows: results.map(({ delay, direct, folio, breakdown }) => {
       const [d, f, dp, fp, f99] = [median(direct.rps), median(folio.rps), median(direct.p50), median(folio.p50), median(folio.p99)];
-      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / Math.max(fp, 1), breakdown };
+      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / Math.max(fp, 1), folioCpuMsPerCall: median(folio.cpuMsPerCall) ?? null, breakdown };
     }),
   };
 }

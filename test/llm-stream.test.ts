@@ -84,7 +84,7 @@ describe('stream: true', () => {
     const org = await t.signup();
     const res = await post(org.secret, { messages: [{ role: 'user', content: 'hi' }], stream: true, response_format: { type: 'json' } });
     expect(res.status).toBe(422);
-    expect((await res.json()).detail).toEqual([expect.objectContaining({ loc: ['body', 'stream'], type: 'stream_unsupported' })]);
+    expect(((await res.json()) as { detail: unknown }).detail).toEqual([expect.objectContaining({ loc: ['body', 'stream'], type: 'stream_unsupported' })]);
     expect(fake.requests).toHaveLength(0);
   });
 
