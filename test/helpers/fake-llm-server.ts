@@ -192,7 +192,11 @@ function failure(api: Api, status: number, message: string): unknown {
   return { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } };
 }
 
-export async function startFakeLlmServer(): Promise<FakeLlmServer> {
+/**
+ * `keepAliveTimeoutMs`: how long an idle connection stays open (default 1 s). Node's fetch reads it from the
+ * Keep-Alive header and, at 1 s, closes each connection after its answer: benches pass a provider-like value.
+ */
+export async function startFakeLlmServer(options: { keepAliveTimeoutMs?: number } = {}): Promise<FakeLlmServer> {
   const requests: RecordedRequest[] = [];
   let shared: Step[] = [];
   let byModel = new Map<string, Step[]>();
@@ -239,7 +243,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       else answer();
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
