@@ -107,6 +107,19 @@ describe('credits', () => {
     expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(0);
   });
 
+  it('charges concurrent calls one ledger row each, with consecutive balances, however they are grouped', async () => {
+    const org = await t.signup();
+    fake.setDefault({ text: 'cheap', usage: { input: 10, output: 5 }, delayMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => invoke(t, org.secret, user(`call ${i}`))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const charges = (await ledger(t, org.secret)).filter((e) => e.reason?.startsWith('LLM call'));
+    expect(charges.map((e) => e.amount)).toEqual(Array(20).fill(-1));
+    expect(charges.map((e) => e.balance_after).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 80 + i));
+    const records = await usageRecords(t, org.secret);
+    expect(new Set(charges.map((e) => e.reason))).toEqual(new Set(records.map((r) => `LLM call ${r.usage_id}`)));
+    expect(await credits(t, org.secret)).toMatchObject({ balance: 80 });
+  });
+
   it('answers 502 and charges nothing when a call costing more than its minimum cannot be accounted for', async () => {
     const org = await t.signup();
     const db = t.app.ctx.database.db;

@@ -87,6 +87,36 @@ export class CreditsRepository {
   }
 
   /**
+   * `applyWithinLlmBudget` for several calls of one organization at once (concurrent calls grouped into
+   * one statement): charges `amount` for as many of `reasons`, in order, as the balance covers, one
+   * ledger row each, while the month's usage is below the budget. Returns how many were charged.
+   */
+  async applyManyWithinLlmBudget(orgId: string, amount: number, reasons: string[], budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number> {
+    const rows = JSON.stringify(reasons.map((reason) => ({ entry_id: newId('led'), reason })));
+    const r = await sql<{ n: number }>`
+      with lim as (
+        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
+          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
+        from (select ${orgId}::text as org_id) o
+        left join llm_budgets b on b.org_id = o.org_id
+        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      cur as (select balance from credit_accounts where org_id = ${orgId} for update),
+      n as (select least(${reasons.length}::bigint, cur.balance / ${amount}::bigint) as n from cur, lim where lim.budget is null or lim.used < lim.budget),
+      moved as (
+        update credit_accounts a set balance = a.balance - n.n * ${amount}::bigint, updated_at = now()
+        from n where a.org_id = ${orgId} and n.n > 0
+        returning a.balance + n.n * ${amount}::bigint as before, n.n),
+      ins as (
+        insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, reason)
+        select e.entry_id, ${orgId}, 'charge', -${amount}::bigint, moved.before - e.ord * ${amount}::bigint, e.reason
+        from moved, rows from (jsonb_to_recordset(${rows}::jsonb) as (entry_id text, reason text)) with ordinality as e(entry_id, reason, ord)
+        where e.ord <= moved.n order by e.ord
+        returning entry_id)
+      select count(*)::integer as n from ins`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /**
    * Takes up to `amount` credits (as much as the balance holds, never below zero) and records it, in one
    * statement. Returns the credits taken (0 when the balance is empty or the account does not exist).
    */

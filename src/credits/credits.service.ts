@@ -97,6 +97,12 @@ export class CreditsService {
     return (await this.repo.applyWithinLlmBudget({ orgId, kind: 'charge', amount: -amount, reason }, budget)) !== null;
   }
 
+  /** `chargeCallWithinBudget` for several calls at once; returns how many (the first ones) were charged. */
+  async chargeCallsWithinBudget(orgId: string, amount: number, reasons: string[], budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number> {
+    if (reasons.length === 1) return (await this.chargeCallWithinBudget(orgId, amount, reasons[0], budget)) ? 1 : 0;
+    return this.repo.applyManyWithinLlmBudget(orgId, amount, reasons, budget);
+  }
+
   /** 402 insufficient_credits when the balance is below an LLM call's up-front charge. */
   async assertCallCovered(orgId: string, amount: number): Promise<void> {
     const balance = (await this.repo.balance(orgId)) ?? 0;

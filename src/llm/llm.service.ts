@@ -18,6 +18,7 @@ import { newId } from '../ids.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import { creditsFor } from './model-catalog.ts';
 import { CallerGone, ModelsFailed, type ModelAnswer, type ModelCaller, type OutputMode } from './model-caller.ts';
+import { ChargeBatcher } from './charge-batcher.ts';
 import { streamAnswer, StreamBroken, type StreamSink } from './model-streamer.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { StepTimer } from './step-timer.ts';
@@ -79,9 +80,11 @@ export interface LlmServiceDeps {
 
 export class LlmService {
   private readonly d: LlmServiceDeps;
+  private readonly charges: ChargeBatcher;
 
   constructor(deps: LlmServiceDeps) {
     this.d = deps;
+    this.charges = new ChargeBatcher(deps.credits);
   }
 
   /** Balance needed to start a call, and the least a call costs. */
@@ -237,12 +240,13 @@ export class LlmService {
   }
 
   /**
-   * The up-front charge and the budget check, in one statement. When it moves nothing, says why: 402
+   * The up-front charge and the budget check, in one statement (shared with the organization's
+   * concurrent calls, see ChargeBatcher). When it moves nothing, says why: 402
    * budget_exceeded, else 402 insufficient_credits. 502 when the accounting database cannot be reached.
    */
   private async reserve(orgId: string, paid: number, reason: string): Promise<void> {
-    const budget = { month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId) };
-    const moved = await this.d.credits.chargeCallWithinBudget(orgId, paid, reason, budget).catch((err) => {
+    const budget = () => ({ month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId) });
+    const moved = await this.charges.charge(orgId, paid, reason, budget).catch((err) => {
       this.d.log.error({ err }, 'LLM up-front charge failed');
       throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
     });
