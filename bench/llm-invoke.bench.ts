@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
@@ -83,7 +84,18 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[] }
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
 
 async function measure(side: Side, seconds: number) {
   const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds });
@@ -94,7 +106,7 @@ async function measure(side: Side, seconds: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side }> {
+async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side; breakdown: Breakdown }> {
   const provider = await start('provider', providerScript, [], { ...process.env, BENCH_PROVIDER_DELAY_MS: String(delay) }, /listening (\S+)/);
   const baseUrl = provider.line.split(' ')[1];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-llm-bench-'));
@@ -104,10 +116,11 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development',
     OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: baseUrl, FOLIO_LLM_DEFAULT_MODEL: 'gpt-4.1',
     FOLIO_RATE_LIMIT_ENTERPRISE: '1000000000', FOLIO_SIGNUP_CREDITS_ENTERPRISE: '1000000000', FOLIO_WORKERS: '0',
+    FOLIO_LLM_TIMINGS: 'true', // Server-Timing marks for the breakdown (one header per answer)
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
-  const folio = { child: spawn(process.execPath, [folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
   children.push(folio.child);
   const api = `http://127.0.0.1:${port}/api/v1`;
   // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.
@@ -118,38 +131,137 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
   const { secret } = (await signup.json()) as { secret: string };
   const prompt = 'Say hello to the bench.';
-  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [] };
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid };
   // What Folio's OpenAI client sends for that request (Responses API).
-  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [] };
+  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
   if (check.status !== 200 || check.headers.get('x-llm-model') !== 'gpt-4.1') throw new Error(`folio answered ${check.status}: ${await check.text()}`);
   const sides = [directSide, folioSide];
   for (const side of sides) if (opts.warmup > 0) await measure(side, opts.warmup);
   for (let round = 1; round <= opts.rounds; round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) {
+      const cpu0 = cpuMs(side.pid);
       const r = await measure(side, opts.duration);
+      const cpu1 = cpuMs(side.pid);
+      if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
       side.rps.push(r.requests.average);
       side.p50.push(r.latency.p50);
       side.p99.push(r.latency.p99);
       console.log(`delay ${delay} ms, round ${round}, ${side.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
     }
   }
+  const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
+  breakdown.ttft = await timeToFirstToken(
+    { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
+    { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
+    Number(args['breakdown-seconds']),
+  );
   await stop(folio.child);
   await stop(provider.child);
-  return { delay, direct: directSide, folio: folioSide };
+  return { delay, direct: directSide, folio: folioSide, breakdown };
+}
+
+/** Median per step of the Server-Timing marks, and the client-side latencies, over `seconds` of the same load. */
+export interface Breakdown {
+  samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
+  /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
+  ttft?: { folioMs: number; directMs: number; samples: number };
+}
+
+/** Time to the first token of streamed answers (the same load: `opts.connections` loops for `seconds` per side). */
+async function timeToFirstToken(folio: Side, direct: Side, seconds: number): Promise<Breakdown['ttft']> {
+  const probe = await fetch(folio.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folio.headers }, body: folio.body });
+  await probe.arrayBuffer();
+  if (probe.status === 422) return undefined; // a Folio without stream: true (comparing against an older build)
+  const firsts = { folio: [] as number[], direct: [] as number[] };
+  for (const [side, into, marker] of [[direct, firsts.direct, '"response.output_text.delta"'], [folio, firsts.folio, '"content":"']] as const) {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(side.url, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body });
+        if (res.status !== 200) throw new Error(`${side.name} stream answered ${res.status}: ${await res.text()}`);
+        let seen = '';
+        let first = -1;
+        for await (const bytes of res.body!) {
+          seen += Buffer.from(bytes).toString('utf8');
+          if (first < 0 && seen.includes(marker)) first = performance.now() - t0;
+        }
+        if (first < 0) throw new Error(`${side.name}: no content event in a streamed answer: ${seen.slice(0, 300)}`);
+        into.push(first);
+      }
+    }));
+  }
+  return { folioMs: median(firsts.folio), directMs: median(firsts.direct), samples: firsts.folio.length };
+}
+
+async function sampleBreakdown(folio: Side, direct: Side, seconds: number): Promise<Breakdown> {
+  const steps = new Map<string, number[]>();
+  const latencies = { folio: [] as number[], direct: [] as number[] };
+  for (const [side, into] of [[direct, latencies.direct], [folio, latencies.folio]] as const) {
+    const until = performance.now() + seconds * 1000;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(side.url, { method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body });
+        await res.arrayBuffer();
+        into.push(performance.now() - t0);
+        if (side !== folio) continue;
+        for (const part of (res.headers.get('server-timing') ?? '').split(',')) {
+          const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+          if (m) steps.set(m[1], [...(steps.get(m[1]) ?? []), Number(m[2])]);
+        }
+      }
+    }));
+  }
+  return { samples: latencies.folio.length, steps: Object.fromEntries([...steps].map(([k, v]) => [k, median(v)])), folioMs: median(latencies.folio), directMs: median(latencies.direct) };
 }
 
 async function main() {
   console.log(`llm-invoke bench: node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}, ${args['with-services'] ? 'PostgreSQL + Redis' : 'embedded PGlite'}, ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration}s per side, provider delays ${delays.join(', ')} ms`);
   const results = [];
   for (const delay of delays) results.push(await scenario(delay));
-  console.log('\nprovider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50');
+  console.log(`\nload after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log('provider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50 | folio p99 | p99/p50');
   for (const { delay, direct, folio } of results) {
     const [d, f] = [median(direct.rps), median(folio.rps)];
     const [dp, fp] = [median(direct.p50), median(folio.p50)];
-    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)}`);
+    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)} | ${`${median(folio.p99)} ms`.padStart(9)} | ${(median(folio.p99) / Math.max(fp, 1)).toFixed(1).padStart(7)}`);
   }
   console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
+  console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the AI SDK call including the provider\'s own answer time):');
+  for (const { delay, breakdown: b, folio, direct } of results) {
+    const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
+    const parts = Object.entries(b.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
+    const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
+    if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
+    if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
+  }
+  if (args['results-dir']) {
+    const out = path.join(String(args['results-dir']), 'llm-invoke.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(summarize(results), null, 2));
+    console.log(`results written to ${out}`);
+  }
+}
+
+/** The figures bench/run-all.ts needs, as written to `--results-dir`/llm-invoke.json. */
+export interface LlmInvokeResults {
+  backend: 'pglite' | 'postgres';
+  load: number;
+  rows: { delayMs: number; directRps: number; folioRps: number; rpsRatio: number; directP50: number; folioP50: number; addedP50: number; folioP99: number; p99OverP50: number; folioCpuMsPerCall: number | null; breakdown: Breakdown }[];
+}
+
+function summarize(results: { delay: number; direct: Side; folio: Side; breakdown: Breakdown }[]): LlmInvokeResults {
+  return {
+    backend: args['with-services'] ? 'postgres' : 'pglite',
+    load: os.loadavg()[0],
+    rows: results.map(({ delay, direct, folio, breakdown }) => {
+      const [d, f, dp, fp, f99] = [median(direct.rps), median(folio.rps), median(direct.p50), median(folio.p50), median(folio.p99)];
+      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / Math.max(fp, 1), folioCpuMsPerCall: median(folio.cpuMsPerCall) ?? null, breakdown };
+    }),
+  };
 }
 
 try {

@@ -117,6 +117,10 @@ export interface LlmConfig {
   minCredits: number;
   /** null: no budget unless the organization set one. */
   monthlyBudget: number | null;
+  /** Longest wait of a succeeded call's usage record before its batch is written (0: right after the previous batch). */
+  usageFlushDelayMs: number;
+  /** Server-Timing header on /llm/invoke answers (benchmarks). */
+  timings: boolean;
 }
 
 export interface EditorConfig {

@@ -187,6 +187,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       schemaCompileTimeoutMs: v.FOLIO_SCHEMA_COMPILE_TIMEOUT_MS as number,
       minCredits: v.FOLIO_LLM_MIN_CREDITS as number,
       monthlyBudget: (v.FOLIO_LLM_MONTHLY_BUDGET as number) || null,
+      usageFlushDelayMs: v.FOLIO_LLM_USAGE_FLUSH_DELAY_MS as number,
+      timings: v.FOLIO_LLM_TIMINGS as boolean,
     },
     documents: {
       maxTurns: v.FOLIO_AGENT_MAX_TURNS as number,

@@ -115,6 +115,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const storagePurger = new StoragePurger(new PurgeRepository(database.db), blobs, purgeSettings(config, blobs), log);
     closers.unshift(() => storagePurger.stop());
     const llm = createLlmModule({ config, database, credits, log });
+    await llm.outbox.start();
+    closers.unshift(() => llm.outbox.close());
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
     const urls = new UrlPolicy(outbound);
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.

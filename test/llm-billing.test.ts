@@ -107,12 +107,25 @@ describe('credits', () => {
     expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(0);
   });
 
-  it('answers 502 and charges nothing when usage accounting is unavailable', async () => {
+  it('charges concurrent calls one ledger row each, with consecutive balances, however they are grouped', async () => {
+    const org = await t.signup();
+    fake.setDefault({ text: 'cheap', usage: { input: 10, output: 5 }, delayMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => invoke(t, org.secret, user(`call ${i}`))));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const charges = (await ledger(t, org.secret)).filter((e) => e.reason?.startsWith('LLM call'));
+    expect(charges.map((e) => e.amount)).toEqual(Array(20).fill(-1));
+    expect(charges.map((e) => e.balance_after).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 80 + i));
+    const records = await usageRecords(t, org.secret);
+    expect(new Set(charges.map((e) => e.reason))).toEqual(new Set(records.map((r) => `LLM call ${r.usage_id}`)));
+    expect(await credits(t, org.secret)).toMatchObject({ balance: 80 });
+  });
+
+  it('answers 502 and charges nothing when a call costing more than its minimum cannot be accounted for', async () => {
     const org = await t.signup();
     const db = t.app.ctx.database.db;
     await sql`alter table llm_usage rename to llm_usage_off`.execute(db);
     try {
-      fake.enqueue({ text: 'an answer that cannot be paid for' });
+      fake.enqueue({ text: 'an answer that cannot be paid for', usage: { input: 40_000, output: 10_000 } });
       const res = await invoke(t, org.secret, user('hi'));
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ error: 'upstream_error', message: expect.stringContaining('accounting') });
@@ -124,6 +137,26 @@ describe('credits', () => {
     expect(await credits(t, org.secret)).toMatchObject({ balance: 100 });
     expect((await ledger(t, org.secret)).slice(0, 2).map((e) => [e.kind, e.amount])).toEqual([['release', 1], ['charge', -1]]);
     expect(await usageRecords(t, org.secret)).toEqual([]);
+  });
+
+  it('delivers a minimum-cost call while the usage table is unavailable, and records it exactly once when it is back', async () => {
+    const org = await t.signup();
+    const db = t.app.ctx.database.db;
+    await sql`alter table llm_usage rename to llm_usage_off`.execute(db);
+    let res;
+    try {
+      fake.enqueue({ text: 'paid up front', usage: { input: 10, output: 5 } });
+      res = await invoke(t, org.secret, user('hi'));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('paid up front');
+      expect(await credits(t, org.secret)).toMatchObject({ balance: 99 });
+    } finally {
+      await sql`alter table llm_usage_off rename to llm_usage`.execute(db);
+    }
+    const records = await usageRecords(t, org.secret); // waits for the outbox's retry
+    expect(records.map((r) => [r.status, r.credits, r.input_tokens, r.output_tokens])).toEqual([['succeeded', 1, 10, 5]]);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/llm/budget', headers: key(org.secret) })).json()).toMatchObject({ used_credits: 1, calls: 1 });
+    expect((await ledger(t, org.secret)).filter((e) => e.reason === `LLM call ${records[0].usage_id}`).map((e) => [e.kind, e.amount])).toEqual([['charge', -1]]);
   });
 });
 

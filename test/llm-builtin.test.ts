@@ -81,7 +81,7 @@ describe('OpenAPI', () => {
     const invokeOp = doc.paths['/api/v1/llm/invoke'].post;
     expect(invokeOp.tags).toEqual(['LLM']);
     expect(Object.keys(invokeOp.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '422', '429', '500', '502', '504']));
-    expect(Object.keys(invokeOp.responses['200'].content)).toEqual(['text/plain', 'application/json']);
+    expect(Object.keys(invokeOp.responses['200'].content)).toEqual(['text/plain', 'application/json', 'text/event-stream']);
     expect(invokeOp.responses['200'].headers).toHaveProperty('X-LLM-Model');
     const model = invokeOp.requestBody.content['application/json'].schema.properties.model;
     expect(model.enum).toEqual(expect.arrayContaining(['auto', 'gpt-4.1', 'claude-sonnet-4-5', 'gemini-2.5-flash-lite', 'builtin', null]));

@@ -1,4 +1,5 @@
-// The only code that queries `credit_accounts` and `credit_ledger`. A balance never changes without
+// The only code that writes `credit_accounts` and `credit_ledger` (the LLM call's up-front charge also
+// reads the LLM budget tables, to stay one statement). A balance never changes without
 // its ledger row: both are written by one statement, and the update is conditional on the balance
 // staying >= 0, so concurrent reservations can never overspend.
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -57,6 +58,62 @@ export class CreditsRepository {
       select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
       returning balance_after`.execute(db);
     return r.rows.length ? Number(r.rows[0].balance_after) : null;
+  }
+
+  /**
+   * `apply` for the up-front charge of an LLM call, guarded by the organization's monthly LLM budget in
+   * the same statement (its own budget, else `defaultBudget`; null: none): the charge happens only while
+   * the month's usage in `llm_monthly_usage` plus `pendingCredits` (usage not yet recorded) is below it.
+   * One round trip on the call's critical path. Returns the new balance, or null when nothing moved
+   * (balance too low or budget used up: the caller looks which).
+   */
+  async applyWithinLlmBudget(m: Movement, budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number | null> {
+    const r = await sql<{ balance_after: number }>`
+      with lim as (
+        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
+          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
+        from (select ${m.orgId}::text as org_id) o
+        left join llm_budgets b on b.org_id = o.org_id
+        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      moved as (
+        update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
+        from lim
+        where org_id = ${m.orgId} and balance + ${m.amount} >= 0 and (lim.budget is null or lim.used < lim.budget)
+        returning balance)
+      insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
+      select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
+      returning balance_after`.execute(this.db);
+    return r.rows.length ? Number(r.rows[0].balance_after) : null;
+  }
+
+  /**
+   * `applyWithinLlmBudget` for several calls of one organization at once (concurrent calls grouped into
+   * one statement): charges `amount` for as many of `reasons`, in order, as the balance covers, one
+   * ledger row each, while the month's usage is below the budget. Returns how many were charged.
+   */
+  async applyManyWithinLlmBudget(orgId: string, amount: number, reasons: string[], budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number> {
+    const rows = JSON.stringify(reasons.map((reason) => ({ entry_id: newId('led'), reason })));
+    const r = await sql<{ n: number }>`
+      with lim as (
+        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
+          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
+        from (select ${orgId}::text as org_id) o
+        left join llm_budgets b on b.org_id = o.org_id
+        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      cur as (select balance from credit_accounts where org_id = ${orgId} for update),
+      n as (select least(${reasons.length}::bigint, cur.balance / ${amount}::bigint) as n from cur, lim where lim.budget is null or lim.used < lim.budget),
+      moved as (
+        update credit_accounts a set balance = a.balance - n.n * ${amount}::bigint, updated_at = now()
+        from n where a.org_id = ${orgId} and n.n > 0
+        returning a.balance + n.n * ${amount}::bigint as before, n.n),
+      ins as (
+        insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, reason)
+        select e.entry_id, ${orgId}, 'charge', -${amount}::bigint, moved.before - e.ord * ${amount}::bigint, e.reason
+        from moved, rows from (jsonb_to_recordset(${rows}::jsonb) as (entry_id text, reason text)) with ordinality as e(entry_id, reason, ord)
+        where e.ord <= moved.n order by e.ord
+        returning entry_id)
+      select count(*)::integer as n from ins`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /**

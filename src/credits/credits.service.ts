@@ -90,6 +90,26 @@ export class CreditsService {
   }
 
   /**
+   * `chargeCallUpFront` guarded by the monthly LLM budget, in one statement (the gateway's critical
+   * path). False when nothing moved: the budget is used up or the balance is too low (`assertCallCovered` says which).
+   */
+  async chargeCallWithinBudget(orgId: string, amount: number, reason: string, budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<boolean> {
+    return (await this.repo.applyWithinLlmBudget({ orgId, kind: 'charge', amount: -amount, reason }, budget)) !== null;
+  }
+
+  /** `chargeCallWithinBudget` for several calls at once; returns how many (the first ones) were charged. */
+  async chargeCallsWithinBudget(orgId: string, amount: number, reasons: string[], budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number> {
+    if (reasons.length === 1) return (await this.chargeCallWithinBudget(orgId, amount, reasons[0], budget)) ? 1 : 0;
+    return this.repo.applyManyWithinLlmBudget(orgId, amount, reasons, budget);
+  }
+
+  /** 402 insufficient_credits when the balance is below an LLM call's up-front charge. */
+  async assertCallCovered(orgId: string, amount: number): Promise<void> {
+    const balance = (await this.repo.balance(orgId)) ?? 0;
+    if (balance < amount) throw insufficientCredits(amount, balance, `LLM calls need a balance of at least ${amount} credit${amount === 1 ? '' : 's'}; the organization has ${balance}.`);
+  }
+
+  /**
    * Charges what an LLM call cost beyond its up-front charge, in the call's accounting transaction,
    * capped at what the balance holds (it never goes below zero). Returns the extra credits charged.
    */

@@ -38,6 +38,9 @@ export interface LlmUsageRow {
 
 export type NewUsage = Omit<LlmUsageRow, 'created_at'>;
 
+/** A record waiting in the usage outbox: its creation time (ISO) and the month it counts in travel with it. */
+export type PendingUsage = NewUsage & { created_at: string; month: string };
+
 export interface UsageFilter {
   user_id?: string;
   session_id?: string;
@@ -76,6 +79,34 @@ export class LlmUsageRepository {
       select org_id, ${month}, ${u.credits}, 1, ${u.input_tokens}, ${u.output_tokens} from recorded
       on conflict (org_id, month) do update set credits = m.credits + excluded.credits, calls = m.calls + 1,
         input_tokens = m.input_tokens + excluded.input_tokens, output_tokens = m.output_tokens + excluded.output_tokens`.execute(db);
+  }
+
+  /**
+   * Records a batch of calls (the usage outbox's), each with the month it counts in, in one statement:
+   * idempotent by usage_id (a record already there is skipped, and does not add to its month again), so a
+   * batch replayed after a crash can never count a call twice. Records of deleted organizations are dropped.
+   * Returns how many were new.
+   */
+  async recordBatch(rows: PendingUsage[]): Promise<number> {
+    if (!rows.length) return 0;
+    const json = JSON.stringify(rows);
+    const r = await sql<{ n: number }>`with input as (
+        select * from jsonb_to_recordset(${json}::jsonb) as r(usage_id text, org_id text, key_id text, request_id text, operation text, requested_model text,
+          model text, provider text, response_format text, status text, error_code text, input_tokens integer, output_tokens integer, credits integer,
+          user_id text, session_id text, attempts jsonb, duration_ms integer, created_at timestamptz, month text)),
+      ins as (insert into llm_usage (usage_id, org_id, key_id, request_id, operation, requested_model, model, provider, response_format,
+          status, error_code, input_tokens, output_tokens, credits, user_id, session_id, attempts, duration_ms, created_at)
+        select usage_id, org_id, key_id, request_id, operation, requested_model, model, provider, response_format,
+          status, error_code, input_tokens, output_tokens, credits, user_id, session_id, attempts, duration_ms, created_at
+        from input where exists (select 1 from organizations o where o.org_id = input.org_id)
+        on conflict (usage_id) do nothing returning usage_id),
+      totals as (insert into llm_monthly_usage as m (org_id, month, credits, calls, input_tokens, output_tokens)
+        select i.org_id, i.month, sum(i.credits), count(*), sum(i.input_tokens), sum(i.output_tokens)
+        from input i join ins using (usage_id) where i.status = 'succeeded' group by i.org_id, i.month
+        on conflict (org_id, month) do update set credits = m.credits + excluded.credits, calls = m.calls + excluded.calls,
+          input_tokens = m.input_tokens + excluded.input_tokens, output_tokens = m.output_tokens + excluded.output_tokens)
+      select count(*)::integer as n from ins`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /** The organization's own budget (undefined: never set; null: removed) and its month's totals, in one query. */

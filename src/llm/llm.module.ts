@@ -17,6 +17,7 @@ import { ModelRegistry } from './model-registry.ts';
 import { PreflightService } from './preflight.service.ts';
 import { textRoutes } from './text.routes.ts';
 import { TextService } from './text.service.ts';
+import { UsageOutbox } from './usage-outbox.ts';
 
 export { assertContentFulfillable } from './preflight-rules.ts';
 
@@ -29,6 +30,10 @@ export interface LlmModule {
   compileBudget: SchemaCompileBudget;
   service: LlmService;
   text: TextService;
+  /** Usage records on their way to the database: `start()` before serving, `close()` at shutdown. */
+  outbox: UsageOutbox;
+  /** FOLIO_LLM_TIMINGS: Server-Timing on /llm/invoke answers. */
+  timings: boolean;
 }
 
 export interface LlmModuleDeps {
@@ -42,12 +47,14 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
   const compiler = new SchemaCompiler();
   const builtin = createBuiltinModel({ compiler });
   const registry = new ModelRegistry(d.config.llm, builtin);
+  const usage = new LlmUsageRepository(d.database.db);
+  const outbox = new UsageOutbox({ dataDir: d.config.dataDir, repo: usage, delayMs: d.config.llm.usageFlushDelayMs, log: d.log });
   const service = new LlmService({
     config: d.config.llm, db: d.database.db, registry, caller: new ModelCaller(registry, d.config.llm.timeoutMs),
-    usage: new LlmUsageRepository(d.database.db), credits: d.credits, log: d.log,
+    usage, outbox, credits: d.credits, log: d.log,
   });
   const text = new TextService(service);
-  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text };
+  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, outbox, timings: d.config.llm.timings };
 }
 
 /** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
@@ -56,6 +63,6 @@ export async function registerLlmRoutes(
   generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService },
 ): Promise<void> {
   const preflight = new PreflightService(generation);
-  await llmRoutes(app, { llm: llm.service, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits });
+  await llmRoutes(app, { llm: llm.service, timings: llm.timings, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits });
   await textRoutes(app, { text: llm.text });
 }

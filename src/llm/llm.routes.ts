@@ -14,6 +14,8 @@ import type { ModelRegistry } from './model-registry.ts';
 import type { PreflightService } from './preflight.service.ts';
 import * as S from './llm.schemas.ts';
 import { presentBudget, presentModels, presentUsage } from './llm.presenters.ts';
+import { StepTimer } from './step-timer.ts';
+import { streamInvoke } from './invoke-stream.ts';
 
 export interface LlmRouteDeps {
   llm: LlmService;
@@ -22,6 +24,8 @@ export interface LlmRouteDeps {
   compiler: SchemaCompiler;
   compileBudget: SchemaCompileBudget;
   minimumCredits: number;
+  /** Server-Timing on /llm/invoke answers (FOLIO_LLM_TIMINGS). */
+  timings: boolean;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -48,25 +52,33 @@ export async function llmRoutes(fastify: FastifyInstance, deps: LlmRouteDeps): P
     ...apiKeyRoute,
     schema: {
       tags: ['LLM'],
-      summary: 'Invoke a language model (non-streaming)',
+      summary: 'Invoke a language model',
       description:
         'Answers with the model\'s output itself: `text/plain` for `text`, the JSON value (`application/json`) for `json` and `json_schema`. ' +
         'JSON answers are parsed, and in `json_schema` mode validated against the schema (draft 2020-12); an unusable answer gets one repair turn, then the fallback models are tried, then 502. ' +
         'A model error (5xx, rate limit) or timeout also moves on to the fallback models. 504 when every model timed out. ' +
         'The call holds the minimum credits while it runs and is charged its tokens at the answering model\'s price; 402 `insufficient_credits` below the minimum, 402 `budget_exceeded` once the monthly LLM budget is used up. ' +
-        'Each call is recorded (GET /llm/usage) with its tokens, model, credits, `user_id` and `session_id`.',
+        'Each call is recorded (GET /llm/usage) with its tokens, model, credits, `user_id` and `session_id`. ' +
+        'With `stream: true` (text only) the answer streams as Server-Sent Events in the OpenAI Chat Completions chunk format.',
       security: API_KEY_SECURITY,
       body: S.invokeBody(deps.registry.ids()),
       response: responses({ 200: S.InvokeAnswer as unknown as TSchema }, [...API_KEY_ERRORS, 402, 502, 504]),
     },
   }, async (request, reply) => {
+    const timer = deps.timings ? new StepTimer('admission', reply.elapsedTime) : undefined;
     const body = request.body;
+    if (body.stream && (body.response_format?.type ?? 'text') !== 'text') {
+      throw errors.validation([{ loc: ['body', 'stream'], type: 'stream_unsupported', input: true, msg: 'stream: true answers in text only; use response_format text, or stream: false for JSON answers' }]);
+    }
     const mode = await outputMode(body.response_format, deps);
-    const result = await deps.llm.call({
-      key: request.apiKey!, requestId: request.id, operation: 'llm.invoke', messages: body.messages, model: body.model ?? null, mode,
-      userId: body.user_id ?? null, sessionId: body.session_id ?? null, signal: clientGone(reply),
-    });
+    const call = {
+      key: request.apiKey!, requestId: request.id, operation: 'llm.invoke' as const, messages: body.messages, model: body.model ?? null, mode,
+      userId: body.user_id ?? null, sessionId: body.session_id ?? null, signal: clientGone(reply), timer,
+    };
+    if (body.stream) return streamInvoke(deps.llm, call, request, reply);
+    const result = await deps.llm.call(call);
     reply.header('X-Credits-Used', String(result.credits)).header('X-LLM-Model', result.model);
+    if (timer) reply.header('Server-Timing', timer.header());
     if (mode.type === 'text') return reply.type('text/plain; charset=utf-8').send(result.text);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   });

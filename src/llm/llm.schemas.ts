@@ -29,6 +29,10 @@ export function invokeBody(modelIds: string[]) {
     })),
     user_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }), { description: 'Your end user, for attribution in usage records. The organization pays.' })),
     session_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }), { description: 'Groups usage records. It does not restore conversation history.' })),
+    stream: Type.Optional(Nullable(Type.Boolean({
+      default: false,
+      description: '`true`: the answer streams as Server-Sent Events in the OpenAI Chat Completions chunk format (`text/event-stream`) as the model writes it, ending with `data: [DONE]`. Only with `response_format` `text` (422 otherwise). Errors before the first token are ordinary JSON errors; a model failing after it ends the stream with an `error` event.',
+    }))),
   }, { additionalProperties: false });
 }
 
@@ -43,6 +47,13 @@ export const InvokeAnswer = {
   content: {
     'text/plain': { schema: { type: 'string' } },
     'application/json': { schema: { description: 'Any JSON value; valid against `response_format.json_schema` in `json_schema` mode.' } },
+    'text/event-stream': {
+      schema: {
+        type: 'string',
+        description: 'With `stream: true`: one `data:` line per event, in the OpenAI Chat Completions chunk format. The first chunk carries `delta.role`, the next ones `delta.content`, then a chunk with `finish_reason: "stop"`, then one with `usage` (`prompt_tokens`, `completion_tokens`, `total_tokens`) and Folio\'s `credits` and `usage_id`, then `data: [DONE]`. A model failure after the first token sends `{"error": {"type": "upstream_error", "message": ...}}` and ends the stream (the call is then refunded). `X-LLM-Model` names the answering model; the credits are in the usage chunk, not in a header.',
+        example: 'data: {"id":"chatcmpl-req_1","object":"chat.completion.chunk","created":1764115200,"model":"gpt-4.1","choices":[{"index":0,"delta":{"content":"Hello"},"finish_reason":null}]}\n\ndata: [DONE]\n\n',
+      },
+    },
   },
 };
 

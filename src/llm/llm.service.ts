@@ -1,8 +1,10 @@
 // One LLM call, accounted for: the model chain (422 for a model this deployment cannot call), the
-// organization's monthly budget (402 budget_exceeded), the minimum credits charged up front (402
-// insufficient_credits; parallel calls can never overspend), the models, then the usage record and
-// the rest of the cost in one transaction (refunded when the call fails). An answer is delivered only once it is paid for: if the accounting fails,
-// the caller gets 502 and nothing is charged. Failed calls are recorded too, at no cost.
+// minimum credits charged up front within the organization's monthly budget, in one statement (402
+// budget_exceeded or insufficient_credits; parallel calls can never overspend), the models, then the
+// usage record. A call that costs its minimum (most) hands its record to the usage outbox: journaled
+// before the answer is sent, written to the database in batches after. A call that costs more is charged
+// the rest with its record in one transaction before it is answered. If that accounting fails, the
+// caller gets 502 and the up-front charge is refunded. Failed calls are recorded too, at no cost.
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -15,8 +17,12 @@ import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import { newId } from '../ids.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import { creditsFor } from './model-catalog.ts';
-import { CallerGone, ModelsFailed, type ModelCaller, type OutputMode } from './model-caller.ts';
+import { CallerGone, ModelsFailed, type ModelAnswer, type ModelCaller, type OutputMode } from './model-caller.ts';
+import { ChargeBatcher } from './charge-batcher.ts';
+import { streamAnswer, StreamBroken, type StreamSink } from './model-streamer.ts';
 import type { ModelRegistry } from './model-registry.ts';
+import type { StepTimer } from './step-timer.ts';
+import type { UsageOutbox } from './usage-outbox.ts';
 import { monthOf, type LlmUsageRepository, type LlmUsageRow, type NewUsage, type UsageFilter } from './llm-usage.repository.ts';
 
 export type LlmOperation = 'llm.invoke' | 'text.humanize' | 'text.rewrite' | 'text.new_content' | 'slides.outline' | 'projects.facts' | 'excel.analyze';
@@ -34,6 +40,8 @@ export interface LlmCall {
   sessionId?: string | null;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
+  /** Timing marks (FOLIO_LLM_TIMINGS). */
+  timer?: StepTimer;
 }
 
 export interface LlmResult {
@@ -45,6 +53,8 @@ export interface LlmResult {
   inputTokens: number;
   outputTokens: number;
 }
+
+type UsageBase = Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'>;
 
 export interface BudgetState {
   monthly_budget: number | null;
@@ -63,15 +73,18 @@ export interface LlmServiceDeps {
   registry: ModelRegistry;
   caller: ModelCaller;
   usage: LlmUsageRepository;
+  outbox: UsageOutbox;
   credits: CreditsService;
   log: FastifyBaseLogger;
 }
 
 export class LlmService {
   private readonly d: LlmServiceDeps;
+  private readonly charges: ChargeBatcher;
 
   constructor(deps: LlmServiceDeps) {
     this.d = deps;
+    this.charges = new ChargeBatcher(deps.credits);
   }
 
   /** Balance needed to start a call, and the least a call costs. */
@@ -93,8 +106,15 @@ export class LlmService {
   }
 
   async budget(orgId: string, now = new Date()): Promise<BudgetState> {
+    await this.d.outbox.settled(orgId);
+    return this.budgetNow(orgId, now);
+  }
+
+  /** The budget state without waiting for the outbox: its pending credits are counted in `used_credits`. */
+  private async budgetNow(orgId: string, now = new Date()): Promise<BudgetState> {
     const month = monthOf(now);
     const { budget: own, ...used } = await this.d.usage.budgetState(orgId, month);
+    used.credits += this.d.outbox.pendingCredits(orgId);
     return {
       monthly_budget: own === undefined ? this.d.config.monthlyBudget : own,
       source: own === undefined ? 'default' : 'organization',
@@ -103,6 +123,7 @@ export class LlmService {
   }
 
   async usage(orgId: string, limit: number, cursor: string | undefined, filter: UsageFilter): Promise<{ items: LlmUsageRow[]; next_cursor: string | null }> {
+    await this.d.outbox.settled(orgId);
     const rows = await this.d.usage.list(orgId, limit, decodeCursor(cursor), filter);
     return toPage(rows, limit, (r) => r.usage_id);
   }
@@ -114,7 +135,7 @@ export class LlmService {
 
   /** 402 budget_exceeded once the month's LLM spending has reached the organization's budget. */
   async assertWithinBudget(orgId: string): Promise<void> {
-    const b = await this.budget(orgId).catch((err) => {
+    const b = await this.budgetNow(orgId).catch((err) => {
       this.d.log.error({ err }, 'LLM budget lookup failed');
       throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
     });
@@ -126,31 +147,71 @@ export class LlmService {
   }
 
   async call(c: LlmCall): Promise<LlmResult> {
-    const chain = this.chain(c.model);
-    const orgId = c.key.org_id;
-    await this.assertWithinBudget(orgId);
-    const usageId = newId('llm');
-    const reason = `LLM call ${usageId}`;
-    const paid = this.d.config.minCredits;
-    await this.d.credits.chargeCallUpFront(orgId, paid, reason);
-    const started = Date.now();
-    const base: Omit<NewUsage, 'status' | 'model' | 'provider' | 'input_tokens' | 'output_tokens' | 'credits' | 'attempts' | 'duration_ms' | 'error_code'> = {
-      usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
-      requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
-    };
+    const { chain, base, paid, started } = await this.begin(c);
     let answer;
     try {
       answer = await this.d.caller.answer(chain, { messages: c.messages, mode: c.mode, builtinTask: c.builtinTask, signal: c.signal });
     } catch (err) {
-      await this.d.credits.refundCall(orgId, paid, reason).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
-      const failed = err instanceof ModelsFailed ? err : null;
-      const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
-      await this.d.usage.record(this.d.db, {
-        ...base, status: 'failed', error_code: code, model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0,
-        attempts: failed?.attempts ?? [], duration_ms: Date.now() - started,
-      }, monthOf(new Date())).catch((e) => this.d.log.warn({ err: e, usage_id: usageId }, 'could not record a failed LLM call'));
+      await this.failed(base, paid, started, err);
       throw this.toAppError(err);
     }
+    c.timer?.mark('provider');
+    const result = await this.account(base, answer, paid, started, false);
+    c.timer?.mark('accounting');
+    return result;
+  }
+
+  /**
+   * A text call whose answer streams to `sink` as the model writes it (`stream: true`). Errors before
+   * the first token are thrown as by `call` (nothing was sent); a model failing after it throws
+   * StreamBroken (the call is refunded and recorded as failed). The usage is accounted after the last token.
+   */
+  async stream(c: LlmCall, sink: StreamSink): Promise<LlmResult> {
+    const { chain, base, paid, started } = await this.begin(c);
+    let answer;
+    try {
+      answer = await streamAnswer(this.d.registry, this.d.config.timeoutMs, chain, { messages: c.messages, signal: c.signal }, sink);
+    } catch (err) {
+      await this.failed(base, paid, started, err);
+      throw err instanceof StreamBroken ? err : this.toAppError(err);
+    }
+    return this.account(base, answer, paid, started, true);
+  }
+
+  private async begin(c: LlmCall) {
+    const chain = this.chain(c.model);
+    const orgId = c.key.org_id;
+    const usageId = newId('llm');
+    const paid = this.d.config.minCredits;
+    await this.reserve(orgId, paid, `LLM call ${usageId}`);
+    c.timer?.mark('reserve');
+    const base: UsageBase = {
+      usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
+      requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
+    };
+    return { chain, base, paid, started: Date.now() };
+  }
+
+  /** A call that produced nothing usable: the up-front charge back, a failed record at no cost. */
+  private async failed(base: UsageBase, paid: number, started: number, err: unknown): Promise<void> {
+    const { org_id: orgId, usage_id: usageId } = base;
+    await this.d.credits.refundCall(orgId, paid, `LLM call ${usageId}`).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
+    const failed = err instanceof ModelsFailed ? err : null;
+    const attempts = failed?.attempts ?? (err instanceof StreamBroken ? err.partial.attempts : []);
+    const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
+    await this.d.usage.record(this.d.db, {
+      ...base, status: 'failed', error_code: code, model: null, provider: null, input_tokens: 0, output_tokens: 0, credits: 0,
+      attempts, duration_ms: Date.now() - started,
+    }, monthOf(new Date())).catch((e) => this.d.log.warn({ err: e, usage_id: usageId }, 'could not record a failed LLM call'));
+  }
+
+  /**
+   * Charges and records a call that answered. `delivered`: the answer was already sent (streaming), so
+   * an accounting failure cannot withhold it: it is logged, and the up-front charge stands.
+   */
+  private async account(base: UsageBase, answer: ModelAnswer, paid: number, started: number, delivered: boolean): Promise<LlmResult> {
+    const { org_id: orgId, usage_id: usageId } = base;
+    const reason = `LLM call ${usageId}`;
     const entry = this.d.registry.entry(answer.modelId);
     const cost = creditsFor(entry, answer.inputTokens, answer.outputTokens, paid);
     const usage = (credits: number): NewUsage => ({
@@ -159,8 +220,9 @@ export class LlmService {
     });
     let charged = paid;
     try {
-      // Most calls cost their minimum, already paid: the record alone is one atomic statement.
-      if (cost <= paid) await this.d.usage.record(this.d.db, usage(paid), monthOf(new Date()));
+      // Most calls cost their minimum, already paid: the record goes to the outbox (journaled now,
+      // written with the next batch). A call that costs more is charged the rest before it is answered.
+      if (cost <= paid) this.d.outbox.add({ ...usage(paid), created_at: new Date().toISOString(), month: monthOf(new Date()) });
       else {
         charged = await this.d.db.transaction().execute(async (trx) => {
           const total = paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason));
@@ -170,10 +232,29 @@ export class LlmService {
       }
     } catch (err) {
       this.d.log.error({ err, usage_id: usageId }, 'LLM usage accounting failed');
+      if (delivered) return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: paid, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
       await this.d.credits.refundCall(orgId, paid, reason).catch(() => {});
       throw errors.upstream('Usage accounting is unavailable, so the answer was not delivered and nothing was charged. Retry in a moment.', err);
     }
     return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: charged, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
+  }
+
+  /**
+   * The up-front charge and the budget check, in one statement (shared with the organization's
+   * concurrent calls, see ChargeBatcher). When it moves nothing, says why: 402
+   * budget_exceeded, else 402 insufficient_credits. 502 when the accounting database cannot be reached.
+   */
+  private async reserve(orgId: string, paid: number, reason: string): Promise<void> {
+    const budget = () => ({ month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId) });
+    const moved = await this.charges.charge(orgId, paid, reason, budget).catch((err) => {
+      this.d.log.error({ err }, 'LLM up-front charge failed');
+      throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);
+    });
+    if (moved) return;
+    await this.assertWithinBudget(orgId);
+    await this.d.credits.assertCallCovered(orgId, paid);
+    // Neither: the budget or the balance changed in between; the plain charge decides.
+    await this.d.credits.chargeCallUpFront(orgId, paid, reason);
   }
 
   private toAppError(err: unknown): unknown {

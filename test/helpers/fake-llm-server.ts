@@ -9,12 +9,13 @@
 // then the default step. Every request is recorded, with its parsed body, for assertions.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { streamResponses, type StreamOptions } from './fake-llm-stream.ts';
 
 export type Api = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate';
 
 export interface Usage { input: number; output: number }
 
-interface Common {
+interface Common extends StreamOptions {
   /** Wait this long before answering (stopped early when the client disconnects). */
   delayMs?: number;
   /** Token usage to report (default: estimated from the request and answer sizes). */
@@ -191,7 +192,11 @@ function failure(api: Api, status: number, message: string): unknown {
   return { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } };
 }
 
-export async function startFakeLlmServer(): Promise<FakeLlmServer> {
+/**
+ * `keepAliveTimeoutMs`: how long an idle connection stays open (default 1 s). Node's fetch reads it from the
+ * Keep-Alive header and, at 1 s, closes each connection after its answer: benches pass a provider-like value.
+ */
+export async function startFakeLlmServer(options: { keepAliveTimeoutMs?: number } = {}): Promise<FakeLlmServer> {
   const requests: RecordedRequest[] = [];
   let shared: Step[] = [];
   let byModel = new Map<string, Step[]>();
@@ -227,6 +232,9 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         if (response.destroyed) return;
         if ('status' in step) {
           response.writeHead(step.status, { 'content-type': 'application/json' }).end(JSON.stringify(failure(api, step.status, step.message ?? `scripted ${step.status}`)));
+        } else if (api === 'openai-responses' && body?.stream === true && 'text' in step) {
+          const usage = step.usage ?? { input: estimate(JSON.stringify(body)), output: estimate(step.text ?? '') };
+          void streamResponses(response, { ...step, seq: n, model, text: step.text ?? '', usage });
         } else {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(success(api, recorded, step, n)));
         }
@@ -235,7 +243,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       else answer();
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

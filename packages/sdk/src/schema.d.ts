@@ -418,8 +418,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Invoke a language model (non-streaming)
-         * @description Answers with the model's output itself: `text/plain` for `text`, the JSON value (`application/json`) for `json` and `json_schema`. JSON answers are parsed, and in `json_schema` mode validated against the schema (draft 2020-12); an unusable answer gets one repair turn, then the fallback models are tried, then 502. A model error (5xx, rate limit) or timeout also moves on to the fallback models. 504 when every model timed out. The call holds the minimum credits while it runs and is charged its tokens at the answering model's price; 402 `insufficient_credits` below the minimum, 402 `budget_exceeded` once the monthly LLM budget is used up. Each call is recorded (GET /llm/usage) with its tokens, model, credits, `user_id` and `session_id`.
+         * Invoke a language model
+         * @description Answers with the model's output itself: `text/plain` for `text`, the JSON value (`application/json`) for `json` and `json_schema`. JSON answers are parsed, and in `json_schema` mode validated against the schema (draft 2020-12); an unusable answer gets one repair turn, then the fallback models are tried, then 502. A model error (5xx, rate limit) or timeout also moves on to the fallback models. 504 when every model timed out. The call holds the minimum credits while it runs and is charged its tokens at the answering model's price; 402 `insufficient_credits` below the minimum, 402 `budget_exceeded` once the monthly LLM budget is used up. Each call is recorded (GET /llm/usage) with its tokens, model, credits, `user_id` and `session_id`. With `stream: true` (text only) the answer streams as Server-Sent Events in the OpenAI Chat Completions chunk format.
          */
         post: operations["invokeLlm"];
         delete?: never;
@@ -4736,6 +4736,11 @@ export interface operations {
                     };
                     /** @description Groups usage records. It does not restore conversation history. */
                     session_id?: string | null;
+                    /**
+                     * @description `true`: the answer streams as Server-Sent Events in the OpenAI Chat Completions chunk format (`text/event-stream`) as the model writes it, ending with `data: [DONE]`. Only with `response_format` `text` (422 otherwise). Errors before the first token are ordinary JSON errors; a model failing after it ends the stream with an `error` event.
+                     * @default false
+                     */
+                    stream?: boolean | null;
                     /** @description Your end user, for attribution in usage records. The organization pays. */
                     user_id?: string | null;
                 };
@@ -4753,6 +4758,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                    "text/event-stream": string;
                     "text/plain": string;
                 };
             };
