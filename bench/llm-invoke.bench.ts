@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { reportTarget } from './summary.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folioBin = path.join(root, 'bin', 'folio.js');
@@ -238,12 +239,23 @@ async function main() {
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
+  reportTargets(summarize(results));
   if (args['results-dir']) {
     const out = path.join(String(args['results-dir']), 'llm-invoke.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(summarize(results), null, 2));
     console.log(`results written to ${out}`);
   }
+}
+
+/** Issue 26's LLM targets, for the table `npm run bench` ends with (bench/run-all.ts, bench/summary.ts). */
+function reportTargets(r: LlmInvokeResults): void {
+  const instant = r.rows.find((x) => x.delayMs === 0);
+  const slow = r.rows.find((x) => x.delayMs === 50);
+  const limit = r.backend === 'postgres' ? 3 : 8;
+  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)})`, met: instant.addedP50 <= limit });
+  for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.p99OverP50.toFixed(1)}x`, met: x.p99OverP50 <= 3 });
+  if (slow) reportTarget({ target: `LLM invoke: throughput >= 0.5x direct at a 50 ms provider delay (${r.backend})`, measured: `${slow.rpsRatio.toFixed(2)}x`, met: slow.rpsRatio >= 0.5 });
 }
 
 /** The figures bench/run-all.ts needs, as written to `--results-dir`/llm-invoke.json. */
