@@ -9,8 +9,8 @@ import type { WorkbookExport, WorkbookExportResult } from '../../export/converte
 export interface IsolateJobs {
   /** Opens the file with the format's reader (every part parsed, as at the start of a task): null, or the reader's throw. */
   open: { payload: { format: Format; bytes: Uint8Array }; result: null };
-  /** One table per non-empty sheet of an uploaded workbook (exceljs). */
-  tables: { payload: { file_id: string; file_name: string; bytes: Uint8Array }; result: DataTable[] };
+  /** An uploaded data source as tables: one per non-empty sheet of a workbook (exceljs, the default), or a CSV or JSON file's. */
+  tables: { payload: { file_id: string; file_name: string; bytes: Uint8Array; kind?: 'xlsx' | 'csv' | 'json' }; result: DataTable[] };
   /** The text of an uploaded Word, PowerPoint or Excel file, or null for a type without text. */
   text: { payload: { bytes: Uint8Array; contentType: string; fileName: string }; result: string | null };
   /** A workbook on disk converted to CSV or HTML files on disk (exceljs): only paths cross the boundary. */
@@ -36,8 +36,10 @@ export async function runJob<K extends JobKind>(kind: K, payload: IsolateJobs[K]
     }
     case 'tables': {
       const p = payload as IsolateJobs['tables']['payload'];
-      const { readXlsxTables } = await import('../agent/data-sources.ts');
-      return (await readXlsxTables({ file_id: p.file_id, file_name: p.file_name, bytes: asBuffer(p.bytes) })) as IsolateJobs[K]['result'];
+      const { readCsvTable, readJsonTable, readXlsxTables } = await import('../agent/data-sources.ts');
+      const file = { file_id: p.file_id, file_name: p.file_name, bytes: asBuffer(p.bytes) };
+      const tables = p.kind === 'csv' ? [readCsvTable(file)] : p.kind === 'json' ? [readJsonTable(file)] : await readXlsxTables(file);
+      return tables as IsolateJobs[K]['result'];
     }
     case 'text': {
       const p = payload as IsolateJobs['text']['payload'];
