@@ -2778,7 +2778,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -5964,7 +5964,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -8881,7 +8881,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -9193,7 +9193,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -13025,7 +13025,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
