@@ -6,15 +6,22 @@
 //     check, then the reader in process) vs the reader in process alone: the price of the isolation;
 //   - task as run: the same with the size rule of DocumentIsolate.couldExhaust (files whose XML times
 //     64 stays below the limit, 1024 MB here, are not checked, so they cost what they did);
-//   - tables (the workbook): exceljs reading it as data-source tables, in process vs in a thread.
+//   - tables (the workbook): exceljs reading it as data-source tables, in process vs in a thread;
+//   - csv export: the CSV conversion of exports (exceljs, file to file) of a 5,000 x 10 workbook (the
+//     conversion is slow: about 10 s for it under load), in process vs in a thread.
 // Also the cold start: a new pool's first job (thread start-up and module loading).
 //
 //   node bench/document-threads.bench.ts [--runs 9]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Format } from '../src/config.ts';
 import { readXlsxTables } from '../src/documents/agent/data-sources.ts';
 import { DocumentIsolate } from '../src/documents/isolate/document-isolate.ts';
+import { exportWorkbook } from '../src/export/converters/xlsx-native.ts';
+import { numbersWorkbook } from '../test/helpers/big-workbook.ts';
 import { adapter as excel } from '../src/documents/excel/excel.adapter.ts';
 import { adapter as slides } from '../src/documents/slides/slides.adapter.ts';
 import { adapter as word } from '../src/documents/word/word.adapter.ts';
@@ -75,5 +82,14 @@ line('excel: 10,000 x 20 workbook: tables', ['thread', 'in process'], await comp
   () => isolate.run('tables', { ...file, bytes: workbook }),
   () => readXlsxTables({ ...file, bytes: workbook }),
 ));
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-threads-'));
+const srcPath = path.join(scratch, 'bench.xlsx');
+fs.writeFileSync(srcPath, await numbersWorkbook(5_000, 10));
+const job = { srcPath, format: 'csv' as const, title: 'bench', outDir: scratch, computed: true };
+line('excel: 5,000 x 10 workbook: csv export', ['thread', 'in process'], await compare(
+  () => isolate.run('workbook_export', job),
+  () => exportWorkbook(job),
+));
+fs.rmSync(scratch, { recursive: true, force: true });
 await isolate.close();
 console.log(`\n${RUNS} runs each, medians; threads: ${isolate.started} started for the warm runs`);

@@ -1,15 +1,19 @@
 // Users' files are opened and read in document threads with a heap limit (src/documents/isolate): a
 // file that needs more memory than that ends its own task (or request) with a clear error, is not
 // charged nor retried as if its worker had died, and the same server then serves the next task. A
-// reader that throws in the thread gives the same error as it did in process. The limit is set low
-// here (64 MB) so that a workbook of 20,000 rows (40,000 for the document reader) is "too large".
+// reader that throws in the thread gives the same error as it did in process. The same holds for the
+// CSV and HTML conversions of a workbook (exports and POST /files/{id}/convert) and for the built-in
+// editor opening or saving a document. The limit is set low here (64 MB) so that a workbook of 20,000
+// rows (40,000 for the document reader) is "too large".
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapter as excelAdapter } from '../src/documents/excel/excel.adapter.ts';
 import { readXlsxTables } from '../src/documents/agent/data-sources.ts';
 import { unreadableReason } from '../src/documents/agent/tool-error.ts';
 import { numbersWorkbook, workbookWithoutWorkbookPart } from './helpers/big-workbook.ts';
+import { tokenOf } from './helpers/editor.ts';
 import { saveEditedVersion } from './helpers/excel.ts';
+import { convertFile, exportRun, fetchBytes } from './helpers/export.ts';
 import { credits, generate, getTask, key, withRuns } from './helpers/runs.ts';
 import { fileParts, upload } from './helpers/storage.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -118,4 +122,74 @@ describe('a reader that throws in the thread', () => {
     expect(task).toMatchObject({ status: 'failed', credits_used: 0 });
     expect(await retries(task.task_id)).toBe(0);
   });
+});
+
+describe('converting a workbook too large for a document thread', () => {
+  const tooLarge = (format: string, loc: string[]) => [expect.objectContaining({
+    loc, type: 'document_too_large', ctx: { limit_mb: 64 },
+    msg: `The xlsx document is too large to convert to ${format} within the 64 MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB).`,
+  })];
+
+  it('POST /files/{id}/convert to csv and html answers 422 naming the limit; the same server then converts a small one', async () => {
+    const org = await t.signup();
+    const big = await uploadFile(org.secret, 'huge.xlsx', await hugeWorkbook());
+    for (const format of ['csv', 'html']) {
+      const res = await convertFile(t, org.secret, big, { format });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, error: 'validation_error' });
+      expect(res.json().detail).toEqual(tooLarge(format, ['path', 'file_id']));
+    }
+    expect(await health()).toBe(200);
+    const small = await uploadFile(org.secret, 'small.xlsx', await numbersWorkbook(2, 3));
+    const csv = await convertFile(t, org.secret, small, { format: 'csv' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect((await fetchBytes(t, csv.json().download_url)).body.toString()).toBe('Region,Q1,Q2\r\n20,21,22\r\n30,31,32\r\n');
+    const html = await convertFile(t, org.secret, small, { format: 'html' });
+    expect(html.statusCode, html.body).toBe(200);
+    expect((await fetchBytes(t, html.json().download_url)).body.toString()).toContain('<tr><td>Region</td><td>Q1</td><td>Q2</td></tr>\n<tr><td class="n">20</td>');
+  }, 180_000);
+
+  it("a run's export to csv: 422 at path.run_id; a missing sheet still answers 422 at body.sheet", async () => {
+    const org = await t.signup();
+    const run = await generate(t, org.secret, { prompt: 'A sales workbook by region' }, 'excel');
+    expect(run.statusCode, run.body).toBe(200);
+    const missing = await exportRun(t, org.secret, run.json().run_id, { format: 'csv', sheet: 'Nope' });
+    expect(missing.statusCode, missing.body).toBe(422);
+    expect(missing.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'sheet'], type: 'sheet_not_found' })]);
+    await saveEditedVersion(t, org.org_id, run.json().run_id, await hugeWorkbook());
+    const res = await exportRun(t, org.secret, run.json().run_id, { format: 'csv', sheet: '*' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().detail).toEqual(tooLarge('csv', ['path', 'run_id']));
+    expect(await health()).toBe(200);
+  }, 180_000);
+});
+
+describe('the built-in editor on a document too large for a document thread', () => {
+  it('opening and saving answer 422 naming the limit, and the same server then opens a small document', async () => {
+    const org = await t.signup();
+    const first = await generate(t, org.secret, { prompt: 'A sales workbook by region' }, 'excel');
+    expect(first.statusCode, first.body).toBe(200);
+    const runId = first.json().run_id;
+    const api = (method: 'GET' | 'PUT', payload?: unknown) => t.inject({ method, url: `/api/v1/editor/${runId}/document`, headers: { authorization: `Bearer ${tokenOf(first.json().edit_url)}` }, payload: payload as never });
+    const small = (await api('GET')).json();
+    await saveEditedVersion(t, org.org_id, runId, await hugeWorkbook());
+    const expected = [expect.objectContaining({
+      loc: ['path', 'run_id'], type: 'document_too_large',
+      msg: 'the document cannot be opened in the editor: The file is too large to open within the 64 MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB).',
+    })];
+    const open = await api('GET');
+    expect(open.statusCode, open.body).toBe(422);
+    expect(open.json().detail).toEqual(expected);
+    const current = (await sql<{ id: string }>`select current_version_id as id from runs where run_id = ${runId}`.execute(t.app.ctx.database.db)).rows[0].id;
+    const save = await api('PUT', { format: 'excel', base_version: current, content: { edits: [{ sheet: 'Data', row: 1, col: 1, input: '5' }] } });
+    expect(save.statusCode, save.body).toBe(422);
+    expect(save.json().detail).toEqual(expected);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/runs/${runId}`, headers: key(org.secret) })).json().version).toBe(2);
+    expect(await health()).toBe(200);
+
+    const other = await generate(t, org.secret, { prompt: 'A sales workbook by region' }, 'excel');
+    const reopened = await t.inject({ method: 'GET', url: `/api/v1/editor/${other.json().run_id}/document`, headers: { authorization: `Bearer ${tokenOf(other.json().edit_url)}` } });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().content).toEqual(small.content);
+  }, 180_000);
 });

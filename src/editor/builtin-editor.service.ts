@@ -1,19 +1,20 @@
 // The built-in editors' use cases: load the run's current document into its format's model and show it
 // as the page's editor content; apply a save to the model of the version the page started from, render
-// it, and store it through the same path as WOPI PutFile.
+// it, and store it through the same path as WOPI PutFile. Both the parse of the user's file and the
+// save's render run as document-thread jobs when there are threads (src/documents/isolate): a document
+// too large for a thread's heap answers 422 and the server keeps serving.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, errors } from '../errors.ts';
 import type { AdapterRegistry } from '../documents/agent/adapter-registry.ts';
-import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
+import { DocumentUnreadable, unreadableReason } from '../documents/agent/tool-error.ts';
+import { DocumentOutOfMemory, type DocumentIsolate } from '../documents/isolate/document-isolate.ts';
 import type { ExportService } from '../export/export.service.ts';
 import type { RunLinks } from '../runs/run-links.ts';
 import type { RunRow, VersionRow } from '../runs/runs.repository.ts';
 import type { EditSession } from './edit-tokens.repository.ts';
 import type { CurrentDocument, DocumentSavesService } from './document-saves.service.ts';
 import type { EditorSaveBody } from './editor.schemas.ts';
-import { applyExcel, presentExcel } from './views/excel-view.ts';
-import { applySlides, presentSlides } from './views/slides-view.ts';
-import { applyWord, presentWord } from './views/word-view.ts';
+import { applyEditorSave, presentDocument } from './views/editor-jobs.ts';
 
 export interface EditorDocument {
   doc: CurrentDocument;
@@ -29,20 +30,24 @@ export class BuiltinEditorService {
   private readonly exports: ExportService;
   private readonly links: RunLinks;
   private readonly log: FastifyBaseLogger;
+  private readonly isolate: DocumentIsolate | undefined;
 
-  constructor(deps: { saves: DocumentSavesService; adapters: AdapterRegistry; exports: ExportService; links: RunLinks; log: FastifyBaseLogger }) {
+  /** With `isolate`, documents are opened (and saves rendered) in its threads; in process without. */
+  constructor(deps: { saves: DocumentSavesService; adapters: AdapterRegistry; exports: ExportService; links: RunLinks; log: FastifyBaseLogger; isolate?: DocumentIsolate }) {
     this.saves = deps.saves;
     this.adapters = deps.adapters;
     this.exports = deps.exports;
     this.links = deps.links;
     this.log = deps.log;
+    this.isolate = deps.isolate;
   }
 
   async load(session: EditSession): Promise<EditorDocument> {
     const doc = await this.saves.current(session.org_id, session.run_id);
-    const model = await this.read(doc);
     const format = doc.run.format;
-    const content = format === 'word' ? presentWord(model) : format === 'excel' ? presentExcel(model) : presentSlides(model);
+    this.adapterOf(doc);
+    const bytes = await this.saves.bytes(doc.version);
+    const content = await this.opening(() => (this.isolate ? this.isolate.run('editor_view', { format, bytes }) : presentDocument(format, bytes)));
     return { doc, content, downloadUrl: await this.links.download(doc.version), previews: format === 'slides' ? await this.previews(session) : null };
   }
 
@@ -54,12 +59,10 @@ export class BuiltinEditorService {
     if (body.base_version !== doc.version.version_id) {
       throw new AppError('conflict', `The document was changed by someone else (it is now at version ${doc.version.version}). Reload it to see the changes, then edit again.`, { body: { current_version: doc.version.version_id } });
     }
-    const adapter = this.adapterOf(doc);
-    const model = await this.read(doc);
-    if (body.format === 'word') applyWord(model, body.content);
-    else if (body.format === 'excel') applyExcel(model, body.content);
-    else applySlides(model, body.content);
-    const bytes = await adapter.render(model, { brand: null });
+    this.adapterOf(doc);
+    const source = await this.saves.bytes(doc.version);
+    const rendered = await this.opening(() => (this.isolate ? this.isolate.run('editor_save', { bytes: source, body }) : applyEditorSave(source, body)));
+    const bytes = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
     const { run, version } = await this.saves.save({
       orgId: session.org_id, runId: session.run_id, bytes, baseVersionId: body.base_version,
       checkLock: (lock) => {
@@ -75,13 +78,14 @@ export class BuiltinEditorService {
     return adapter;
   }
 
-  private async read(doc: CurrentDocument): Promise<any> {
-    const adapter = this.adapterOf(doc);
+  /** Runs work on the document; a file that cannot be opened, or is too large to, is the caller's 422. */
+  private async opening<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await adapter.read(await this.saves.bytes(doc.version));
+      return await work();
     } catch (err) {
-      if (err instanceof DocumentUnreadable) {
-        throw errors.validation([{ loc: ['path', 'run_id'], msg: `the document cannot be opened in the editor: ${err.message}`, type: 'document_unreadable' }]);
+      if (err instanceof DocumentUnreadable || err instanceof DocumentOutOfMemory) {
+        const type = err instanceof DocumentOutOfMemory ? 'document_too_large' : 'document_unreadable';
+        throw errors.validation([{ loc: ['path', 'run_id'], msg: `the document cannot be opened in the editor: ${unreadableReason(err)}`, type }]);
       }
       throw err;
     }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { AdapterRegistry } from '../documents/agent/adapter-registry.ts';
+import { documentIsolate } from '../documents/isolate/document-isolate.ts';
 import type { ExportService } from '../export/export.service.ts';
 import type { RunLinks } from '../runs/run-links.ts';
 import { RunsRepository } from '../runs/runs.repository.ts';
@@ -58,7 +59,8 @@ export function createEditorModule(d: EditorModuleDeps): EditorModule {
   const locks = new WopiLocksRepository(d.database.db);
   const saves = new DocumentSavesService({ db: d.database.db, runs: new RunsRepository(d.database.db), locks, blobs: d.blobs, retentionMs: c.runs.retentionMs });
   const wopi = new WopiService({ saves, locks, lockTtlSeconds: c.editor.lockTtlSeconds, publicUrl: c.publicUrl });
-  const builtin = new BuiltinEditorService({ saves, adapters: d.adapters, exports: d.exports, links: d.links, log: d.log });
+  const builtin = new BuiltinEditorService({ saves, adapters: d.adapters, exports: d.exports, links: d.links, log: d.log,
+    isolate: documentIsolate({ maxHeapMb: d.config.documents.renderMaxHeapMb, threads: d.config.documents.renderThreads }) });
   const discovery = c.editor.wopiDiscoveryUrl ? new WopiDiscovery(c.editor.wopiDiscoveryUrl, d.fetch) : null;
   const proofs = discovery ? new WopiProofChecker(discovery, c.publicUrl) : null;
   const limits = c.storage.uploadLimits;

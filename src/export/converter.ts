@@ -5,7 +5,8 @@ import path from 'node:path';
 import { AppError, errors } from '../errors.ts';
 import { docxToHtml, docxToText } from './converters/docx-native.ts';
 import { PdftoppmMissing, TooManyPages, pdftoppmAvailable, renderPages } from './converters/pdf-pages.ts';
-import { findSheet, lacksComputedValues, readWorkbook, sheetToCsv, workbookToHtml, type Workbook } from './converters/xlsx-native.ts';
+import { DocumentOutOfMemory, type DocumentIsolate } from '../documents/isolate/document-isolate.ts';
+import { exportWorkbook, type WorkbookExportResult } from './converters/xlsx-native.ts';
 import { writeZip } from './converters/zip.ts';
 import { CONTENT_TYPE, engineFor, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
 import { ConversionError, type ConvertRequest } from './libreoffice/libreoffice-instance.ts';
@@ -51,12 +52,15 @@ export class Converter {
   private readonly office: LibreOfficeEngine;
   private readonly timeoutMs: number;
   private readonly pngMaxPages: number;
+  private readonly isolate: DocumentIsolate | undefined;
   private pdftoppm: Promise<boolean> | null = null;
 
-  constructor(office: LibreOfficeEngine, timeoutMs: number, pngMaxPages: number) {
+  /** With `isolate`, native workbook conversions run in its document threads (in process without). */
+  constructor(office: LibreOfficeEngine, timeoutMs: number, pngMaxPages: number, isolate?: DocumentIsolate) {
     this.office = office;
     this.timeoutMs = timeoutMs;
     this.pngMaxPages = pngMaxPages;
+    this.isolate = isolate;
   }
 
   async convert(job: ConversionJob): Promise<ConversionResult> {
@@ -113,43 +117,38 @@ export class Converter {
     return { main: { path: zip, fileName: `${job.stem}-pages.zip`, contentType: CONTENT_TYPE.zip }, pages };
   }
 
-  /** Workbooks whose formulas have no computed values are recalculated by LibreOffice first. */
-  private async loadComputedWorkbook(job: ConversionJob): Promise<Workbook> {
-    const wb = await readWorkbook(await fs.readFile(job.srcPath)).catch((err) => { throw new ConversionError('unreadable', (err as Error).message); });
-    if (!lacksComputedValues(wb)) return wb;
-    await this.needOffice('This workbook has formulas without computed values; computing them');
-    const recalculated = await this.viaOffice(job, XLSX_RECALC_FILTER, 'xlsx', true);
-    return readWorkbook(await fs.readFile(recalculated.path));
-  }
-
+  /**
+   * CSV or HTML of a workbook, in a document thread when there is one (a workbook too large for its
+   * heap fails this conversion with 422, the server keeps serving). Workbooks whose formulas have no
+   * computed values are recalculated by LibreOffice first, then converted.
+   */
   private async workbook(job: ConversionJob): Promise<OutputFile> {
-    const wb = await this.loadComputedWorkbook(job);
-    const write = async (name: string, text: string, contentType: string): Promise<OutputFile> => {
-      const p = path.join(job.dir, `out-${name}`);
-      await fs.writeFile(p, text);
-      return { path: p, fileName: name, contentType };
+    const format = job.format as 'csv' | 'html';
+    const run = (srcPath: string, computed: boolean): Promise<WorkbookExportResult> => {
+      const payload = { srcPath, format, sheet: job.sheet, title: job.stem, outDir: job.dir, computed };
+      return this.isolate ? this.isolate.run('workbook_export', payload) : exportWorkbook(payload);
     };
-    if (job.format === 'html') return write(`${job.stem}.html`, workbookToHtml(wb, job.stem), CONTENT_TYPE.html);
-    if (wb.worksheets.length === 0) throw new ConversionError('unreadable', 'the workbook has no sheet');
-    if (job.sheet === '*') {
-      const dir = path.join(job.dir, 'sheets');
-      await fs.mkdir(dir);
-      const entries = await Promise.all(wb.worksheets.map(async (ws, i) => {
-        const p = path.join(dir, `${i}.csv`);
-        await fs.writeFile(p, sheetToCsv(ws));
-        return { name: `${ws.name}.csv`, path: p };
-      }));
-      const zip = path.join(job.dir, 'sheets.zip');
-      await writeZip(zip, entries);
-      return { path: zip, fileName: `${job.stem}-sheets.zip`, contentType: CONTENT_TYPE.zip };
+    let result = await run(job.srcPath, false);
+    if (result.status === 'needs_recalc') {
+      await this.needOffice('This workbook has formulas without computed values; computing them');
+      const recalculated = await this.viaOffice(job, XLSX_RECALC_FILTER, 'xlsx', true);
+      result = await run(recalculated.path, true);
     }
-    const ws = job.sheet === undefined ? wb.worksheets[0] : findSheet(wb, job.sheet);
-    if (!ws) {
-      const names = wb.worksheets.map((w) => JSON.stringify(w.name)).join(', ');
+    if (result.status === 'unreadable') throw new ConversionError('unreadable', result.reason);
+    if (result.status === 'no_sheet') {
+      const names = result.sheets.map((n) => JSON.stringify(n)).join(', ');
       throw errors.validation([{ loc: ['body', 'sheet'], msg: `No sheet named ${JSON.stringify(job.sheet)}. Sheets: ${names}, or "*" for all of them`, type: 'sheet_not_found', input: job.sheet }]);
     }
-    const name = job.sheet === undefined ? `${job.stem}.csv` : `${job.stem}-${ws.name.replace(/[\\/:*?"<>|\s]+/g, '_')}.csv`;
-    return write(name, sheetToCsv(ws), CONTENT_TYPE.csv);
+    if (result.status !== 'done') throw new ConversionError('failed', 'the workbook could not be converted');
+    const [first] = result.files;
+    if (format === 'html') return { path: first.path, fileName: `${job.stem}.html`, contentType: CONTENT_TYPE.html };
+    if (job.sheet === '*') {
+      const zip = path.join(job.dir, 'sheets.zip');
+      await writeZip(zip, result.files.map((f) => ({ name: `${f.sheet}.csv`, path: f.path })));
+      return { path: zip, fileName: `${job.stem}-sheets.zip`, contentType: CONTENT_TYPE.zip };
+    }
+    const name = job.sheet === undefined ? `${job.stem}.csv` : `${job.stem}-${first.sheet.replace(/[\\/:*?"<>|\s]+/g, '_')}.csv`;
+    return { path: first.path, fileName: name, contentType: CONTENT_TYPE.csv };
   }
 
   private async document(job: ConversionJob): Promise<OutputFile> {
@@ -167,6 +166,9 @@ export class Converter {
     }
     if (err instanceof TooManyPages) {
       return errors.validation([{ loc: job.loc, msg: `The ${job.source} document has more than ${err.max} pages, the most a png export renders (FOLIO_EXPORT_PNG_MAX_PAGES). Export it to pdf instead.`, type: 'too_many_pages', ctx: { max_pages: err.max } }]);
+    }
+    if (err instanceof DocumentOutOfMemory) {
+      return errors.validation([{ loc: job.loc, msg: `The ${job.source} document is too large to convert to ${job.format} within the ${err.limitMb} MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB).`, type: 'document_too_large', ctx: { limit_mb: err.limitMb } }]);
     }
     if (err instanceof PdftoppmMissing) {
       return errors.notImplemented('PNG export needs pdftoppm, which is not installed on this server: install the Debian package poppler-utils.');

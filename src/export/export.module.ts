@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { documentIsolate } from '../documents/isolate/document-isolate.ts';
 import type { RunsService } from '../runs/runs.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FilesService } from '../storage/files.service.ts';
@@ -57,7 +58,7 @@ export function createExportModule(d: ExportModuleDeps): ExportModule {
     convert: (req) => pool.convert(req),
   };
   const repo = new ExportRepository(d.database.db);
-  const converter = new Converter(office, c.timeoutMs, c.pngMaxPages);
+  const converter = new Converter(office, c.timeoutMs, c.pngMaxPages, documentIsolate({ maxHeapMb: d.config.documents.renderMaxHeapMb, threads: d.config.documents.renderThreads }));
   const service = new ExportService({ runs: d.runs, files: d.files, blobs: d.blobs, repo, converter, scratchDir: path.join(tmp, 'export') });
   const sweeper = new ExportSweeper(repo, service, d.config.storage.signedUrlTtlSeconds, c.sweepIntervalMs, d.log);
 

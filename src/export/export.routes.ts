@@ -22,7 +22,7 @@ const COMMON = `${MATRIX}
 - \`csv\`: the first sheet, \`sheet\` to choose one by name, or \`sheet: "*"\` for a zip of every sheet. Values, not display formats: formulas give their computed results (workbooks without computed values are recalculated first), dates ISO 8601; RFC 4180 quoting, CRLF line ends, UTF-8.
 - \`png\`: one image per page or slide; a single page gives a PNG, several give a zip (\`page-001.png\`, ...), and \`pages\` lists a signed link per page.
 - \`csv\`, \`txt\` and \`html\` are produced natively; \`pdf\`, \`png\`, \`odt\` and \`odp\` by a pool of warm LibreOffice instances. Without LibreOffice on the server those answer 501 \`not_implemented\` naming the packages to install.
-- 503 \`service_unavailable\` with \`Retry-After\` when the conversion queue is full; 502 \`upstream_error\` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened.`;
+- 503 \`service_unavailable\` with \`Retry-After\` when the conversion queue is full; 502 \`upstream_error\` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened, or (csv, html) is too large to convert within the memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB; type \`document_too_large\`).`;
 
 const CONVERT_DESCRIPTION = `Converts a .docx, .xlsx or .pptx uploaded with \`POST /files\` (its type is the sniffed \`content_type\`; any other file answers 422). The body is the same as \`POST /runs/{run_id}/export\`'s, sent as JSON, or as the form fields \`format\` (and \`sheet\`) in \`multipart/form-data\` or \`application/x-www-form-urlencoded\` (\`curl -F format=pdf\`).
 

@@ -42,7 +42,7 @@ export const GenerateBody = Type.Object({
   run_id: Type.Optional(Id('Resume this run (same format) to iterate on its document.')),
   init_file: Type.Optional(Id('An uploaded file to start from.')),
   context_files: Type.Optional(Type.Array(Type.Union([Id('A file id.'), Type.Object({ file_id: Id('A file id.') }, { additionalProperties: false })]), { maxItems: 50, description: 'Uploaded files the agent may read: ids, or `{file_id}` objects.' })),
-  data_sources: Type.Optional(Type.Array(Type.Union([FileDataSource, InlineDataSource]), { maxItems: 50, description: '`{file_id, kind}` or inline `{name, columns, rows}`.' })),
+  data_sources: Type.Optional(Type.Array(Type.Union([FileDataSource, InlineDataSource]), { maxItems: 50, description: '`{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged).' })),
   image_assets: Type.Optional(Type.Array(ImageAsset, { maxItems: 100 })),
   brand: Type.Optional(Brand),
   async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once and let the caller poll `poll_url`.' })),

@@ -283,7 +283,7 @@ export interface paths {
          *     - `csv`: the first sheet, `sheet` to choose one by name, or `sheet: "*"` for a zip of every sheet. Values, not display formats: formulas give their computed results (workbooks without computed values are recalculated first), dates ISO 8601; RFC 4180 quoting, CRLF line ends, UTF-8.
          *     - `png`: one image per page or slide; a single page gives a PNG, several give a zip (`page-001.png`, ...), and `pages` lists a signed link per page.
          *     - `csv`, `txt` and `html` are produced natively; `pdf`, `png`, `odt` and `odp` by a pool of warm LibreOffice instances. Without LibreOffice on the server those answer 501 `not_implemented` naming the packages to install.
-         *     - 503 `service_unavailable` with `Retry-After` when the conversion queue is full; 502 `upstream_error` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened.
+         *     - 503 `service_unavailable` with `Retry-After` when the conversion queue is full; 502 `upstream_error` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened, or (csv, html) is too large to convert within the memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB; type `document_too_large`).
          */
         post: operations["convertFile"];
         delete?: never;
@@ -853,7 +853,7 @@ export interface paths {
          *     - `csv`: the first sheet, `sheet` to choose one by name, or `sheet: "*"` for a zip of every sheet. Values, not display formats: formulas give their computed results (workbooks without computed values are recalculated first), dates ISO 8601; RFC 4180 quoting, CRLF line ends, UTF-8.
          *     - `png`: one image per page or slide; a single page gives a PNG, several give a zip (`page-001.png`, ...), and `pages` lists a signed link per page.
          *     - `csv`, `txt` and `html` are produced natively; `pdf`, `png`, `odt` and `odp` by a pool of warm LibreOffice instances. Without LibreOffice on the server those answer 501 `not_implemented` naming the packages to install.
-         *     - 503 `service_unavailable` with `Retry-After` when the conversion queue is full; 502 `upstream_error` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened.
+         *     - 503 `service_unavailable` with `Retry-After` when the conversion queue is full; 502 `upstream_error` when a conversion fails or exceeds FOLIO_EXPORT_TIMEOUT_MS; 422 when the document cannot be opened, or (csv, html) is too large to convert within the memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB; type `document_too_large`).
          */
         post: operations["exportRun"];
         delete?: never;
@@ -2778,7 +2778,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -5970,7 +5970,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -8887,7 +8887,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -9199,7 +9199,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;
@@ -13031,7 +13031,7 @@ export interface operations {
                         /** @description A file id. */
                         file_id: string;
                     })[];
-                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. */
+                    /** @description `{file_id, kind}` or inline `{name, columns, rows}`. A table keeps at most 10,000 rows and 500 columns; all the tables of one task together hold at most 1,000,000 cells and 16,000,000 characters of cell text (above that the task fails with 422 `validation_error`, uncharged). */
                     data_sources?: ({
                         /** @description An uploaded file (`POST /files`). */
                         file_id: string;

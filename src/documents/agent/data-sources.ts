@@ -8,6 +8,28 @@ import type { DataCell, DataTable } from './format-adapter.ts';
 
 export const MAX_TABLE_ROWS = 10_000;
 export const MAX_TABLE_COLUMNS = 500;
+/**
+ * All the data sources of one task together hold at most this many cells (rows x columns) and this many
+ * characters of cell text: a task writes them into its document, which is built and rendered in the
+ * worker's process. The largest document these allow is measured in test/task-document-bound.test.ts
+ * (docs/architecture/crash-isolation.md).
+ */
+export const MAX_TASK_CELLS = 1_000_000;
+export const MAX_TASK_CHARS = 16_000_000;
+
+/** Why the data sources are too large for one task, or null. */
+export function tooLargeForATask(tables: DataTable[]): string | null {
+  let cells = 0;
+  let chars = 0;
+  for (const t of tables) {
+    cells += t.rows.length * t.columns.length;
+    for (const row of t.rows) for (const v of row) if (v !== null) chars += typeof v === 'string' ? v.length : String(v).length;
+  }
+  const n = (x: number) => x.toLocaleString('en-US');
+  const over = cells > MAX_TASK_CELLS ? `${n(cells)} cells (rows times columns); one task takes at most ${n(MAX_TASK_CELLS)}`
+    : chars > MAX_TASK_CHARS ? `${n(chars)} characters of cell text; one task takes at most ${n(MAX_TASK_CHARS)}` : null;
+  return over && `The data sources hold ${over} (all tables together): send fewer rows or columns, or split the work over several tasks.`;
+}
 
 export interface DataFile {
   file_id: string;

@@ -10,7 +10,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { FileRow, FilesRepository } from '../../storage/files.repository.ts';
 import type { ImagesRepository } from '../../storage/images.repository.ts';
 import { extractText } from './context-text.ts';
-import { readCsvTable, readJsonTable, readXlsxTables, toTable } from './data-sources.ts';
+import { MAX_TASK_CELLS, MAX_TASK_CHARS, readCsvTable, readJsonTable, readXlsxTables, toTable, tooLargeForATask } from './data-sources.ts';
 import type { BrandInput, ContextFile, DataTable, ImageInput, ResolvedInputs } from './format-adapter.ts';
 import { DocumentOutOfMemory, type DocumentIsolate } from '../isolate/document-isolate.ts';
 
@@ -91,22 +91,22 @@ export class InputResolver {
   }
 
   private async dataSources(orgId: string, request: GenerateRequest): Promise<DataTable[]> {
-    const tables = await Promise.all((request.data_sources ?? []).map(async (source): Promise<DataTable[]> => {
+    const tables = (await Promise.all((request.data_sources ?? []).map(async (source): Promise<DataTable[]> => {
       if (!('file_id' in source)) return [toTable(source.name, source.columns, source.rows, { kind: 'inline' })];
       const { row, bytes } = await this.fileBytes(orgId, source.file_id);
-      const file = { file_id: source.file_id, file_name: row.file_name, bytes };
-      if (source.kind === 'csv') return [readCsvTable(file)];
-      if (source.kind === 'json') return [readJsonTable(file)];
-      return this.workbookTables(file);
-    }));
-    return tables.flat();
+      return this.fileTables({ file_id: source.file_id, file_name: row.file_name, bytes }, source.kind);
+    }))).flat();
+    // What a task builds from its data sources is built and rendered in this process: bounded here.
+    const tooLarge = tooLargeForATask(tables);
+    if (tooLarge) throw errors.validation([{ loc: ['body', 'data_sources'], msg: tooLarge, type: 'too_large', ctx: { max_cells: MAX_TASK_CELLS, max_chars: MAX_TASK_CHARS } }], tooLarge);
+    return tables;
   }
 
-  /** An uploaded workbook's tables, read (exceljs) in a document thread when there is one. */
-  private async workbookTables(file: { file_id: string; file_name: string; bytes: Buffer }): Promise<DataTable[]> {
-    if (!this.d.isolate) return readXlsxTables(file);
+  /** An uploaded data source's tables, read (exceljs, the CSV or JSON parser) in a document thread when there is one. */
+  private async fileTables(file: { file_id: string; file_name: string; bytes: Buffer }, kind: 'xlsx' | 'csv' | 'json'): Promise<DataTable[]> {
+    if (!this.d.isolate) return kind === 'csv' ? [readCsvTable(file)] : kind === 'json' ? [readJsonTable(file)] : readXlsxTables(file);
     try {
-      return await this.d.isolate.run('tables', file);
+      return await this.d.isolate.run('tables', { ...file, kind });
     } catch (err) {
       if (!(err instanceof DocumentOutOfMemory)) throw err;
       const msg = `Data source ${file.file_id} (${file.file_name}) is too large to read within the ${err.limitMb} MB memory limit of a document thread (FOLIO_RENDER_MAX_HEAP_MB): upload fewer rows or split it into several files.`;

@@ -1,7 +1,11 @@
 // Native workbook exports (no LibreOffice): CSV of one sheet and HTML tables, from cell values.
 // Values, not display formats: formulas give their computed results, dates ISO 8601, numbers at Excel's
 // 15 significant digits. Workbooks whose formulas carry no computed value are recalculated first by the
-// caller (LibreOffice), see lacksComputedValues.
+// caller (LibreOffice), see lacksComputedValues. exportWorkbook is the whole conversion from a file on
+// disk to files on disk, run as a document-thread job (src/documents/isolate) so that a workbook too
+// large for memory ends that thread only.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { toCsv } from '../csv.ts';
 
@@ -146,4 +150,51 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+export interface WorkbookExport {
+  /** The .xlsx on disk. */
+  srcPath: string;
+  format: 'csv' | 'html';
+  /** CSV: a sheet name, '*' for all, undefined for the first. */
+  sheet?: string;
+  /** The HTML page's title. */
+  title: string;
+  /** Where the outputs are written. */
+  outDir: string;
+  /** False when formulas without computed values must be recalculated first (answers needs_recalc). */
+  computed: boolean;
+}
+
+/** What exportWorkbook did, as plain data (it crosses the thread boundary). */
+export type WorkbookExportResult =
+  | { status: 'done'; files: { path: string; sheet: string }[] }
+  | { status: 'unreadable'; reason: string }
+  | { status: 'needs_recalc' }
+  | { status: 'no_sheet'; sheets: string[] };
+
+/** Reads the workbook and writes the HTML page or the CSV sheet(s) into outDir. */
+export async function exportWorkbook(job: WorkbookExport): Promise<WorkbookExportResult> {
+  let wb: Workbook;
+  try {
+    wb = await readWorkbook(await fs.readFile(job.srcPath));
+  } catch (err) {
+    return { status: 'unreadable', reason: (err as Error).message };
+  }
+  if (!job.computed && lacksComputedValues(wb)) return { status: 'needs_recalc' };
+  if (job.format === 'html') {
+    const p = path.join(job.outDir, 'workbook.html');
+    await fs.writeFile(p, workbookToHtml(wb, job.title));
+    return { status: 'done', files: [{ path: p, sheet: '' }] };
+  }
+  if (wb.worksheets.length === 0) return { status: 'unreadable', reason: 'the workbook has no sheet' };
+  const sheets = job.sheet === '*' ? wb.worksheets : [job.sheet === undefined ? wb.worksheets[0] : findSheet(wb, job.sheet)];
+  if (!sheets[0]) return { status: 'no_sheet', sheets: wb.worksheets.map((w) => w.name) };
+  const files = [];
+  for (const [i, ws] of (sheets as Worksheet[]).entries()) {
+    const p = path.join(job.outDir, `sheet-${i}.csv`);
+    await fs.writeFile(p, sheetToCsv(ws));
+    files.push({ path: p, sheet: ws.name });
+  }
+  return { status: 'done', files };
 }
