@@ -8,6 +8,9 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TASK_CELLS, MAX_TASK_CHARS } from '../src/documents/agent/data-sources.ts';
+import { MAX_LAID_OUT_CELLS } from '../src/documents/word/design/page-estimate.ts';
+import { MAX_DOCUMENT_TABLE_CELLS } from '../src/documents/word/tools/word.tools.ts';
+import { MAX_TABLE_COLUMNS } from '../src/documents/word/word-inputs.ts';
 import { credits, generate, getTask, withRuns } from './helpers/runs.ts';
 import { fileParts, upload } from './helpers/storage.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -16,7 +19,7 @@ const HEAP_MB = 1024;
 
 interface Built { size: number; heapMb: number; ms: number; calls: number; refusedCalls: number; changes: number }
 
-function buildLargest(format: 'excel' | 'slides'): Promise<Built> {
+function buildLargest(format: 'excel' | 'slides' | 'word'): Promise<Built> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./helpers/largest-document.ts', import.meta.url), { workerData: { format }, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
     worker.once('message', (m: Built) => { resolve(m); void worker.terminate(); });
@@ -29,6 +32,14 @@ describe(`the largest document the request limits allow renders within ${HEAP_MB
   it(`a workbook of one data source at the cap (10,000 rows, ${MAX_TASK_CELLS.toLocaleString('en-US')} cells) and a 10,000-character prompt`, async () => {
     const built = await buildLargest('excel');
     expect(built.size).toBeGreaterThan(1_000_000);
+    expect(built.heapMb).toBeLessThan(HEAP_MB);
+  }, 180_000);
+
+  it(`a Word document from 50 data sources at the cap: tables of at most ${MAX_TABLE_COLUMNS} columns, ${MAX_DOCUMENT_TABLE_CELLS.toLocaleString('en-US')} table cells a request (the tables past it refused), no page estimate past ${MAX_LAID_OUT_CELLS.toLocaleString('en-US')} cells`, async () => {
+    const built = await buildLargest('word');
+    // 100 rows x 40 columns (+ header) a table: four tables fit under the cap, the other 46 are refused
+    // (besides whatever else the planner's calls ask beyond the tools' own limits).
+    expect(built.refusedCalls).toBeGreaterThanOrEqual(46);
     expect(built.heapMb).toBeLessThan(HEAP_MB);
   }, 180_000);
 

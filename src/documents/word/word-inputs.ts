@@ -9,6 +9,8 @@ import type { DocImage, ImageContent, TableContent } from './content-blocks.ts';
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
 /** Beyond this a table stops being readable in a document (about 50 pages); the caption says it was cut. */
 const MAX_ROWS = 2000;
+/** Word itself refuses tables wider than 63 columns; past 40 none is readable on a page. */
+export const MAX_TABLE_COLUMNS = 40;
 
 export function formatCell(c: DataCell): string {
   if (c === null) return '';
@@ -29,7 +31,7 @@ export function findSource(sources: DataTable[], name: string): DataTable {
 
 export function tableFromSource(sources: DataTable[], name: string, columns: string[] | undefined, maxRows: number | undefined, caption: string | null): TableContent {
   const t = findSource(sources, name);
-  const picked = (columns ?? t.columns).map((c) => {
+  const picked = (columns ?? t.columns.slice(0, MAX_TABLE_COLUMNS)).map((c) => {
     const i = t.columns.indexOf(c);
     if (i < 0) throw new ToolError(`Data source "${t.name}" has no column "${c}"; its columns: ${t.columns.join(', ')}.`);
     return i;
@@ -37,7 +39,7 @@ export function tableFromSource(sources: DataTable[], name: string, columns: str
   const rows = t.rows.slice(0, Math.min(maxRows ?? MAX_ROWS, MAX_ROWS)).map((r) => picked.map((i) => formatCell(r[i])));
   return {
     kind: 'table', header: picked.map((i) => escapeInline(t.columns[i])), rows,
-    caption: caption ?? `${escapeInline(t.name)} (source: ${escapeInline(sourceLabel(t))}${rows.length < t.rows.length ? `, first ${rows.length} of ${t.rows.length} rows` : ''})`,
+    caption: caption ?? `${escapeInline(t.name)} (source: ${escapeInline(sourceLabel(t))}${rows.length < t.rows.length ? `, first ${rows.length} of ${t.rows.length} rows` : ''}${!columns && t.columns.length > MAX_TABLE_COLUMNS ? `, first ${MAX_TABLE_COLUMNS} of ${t.columns.length} columns` : ''})`,
     // Left to the writer, which right-aligns columns of numbers, percentages and amounts.
     align: [],
   };

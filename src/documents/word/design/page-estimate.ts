@@ -3,7 +3,7 @@
 // parts as they are now. Headings without a bookmark get one in the copy it reads, not in the document.
 import { estimatePageNumbersWith } from 'docx/layout';
 import type { PatchedTemplate } from 'docx';
-import type { Element, Node } from '../../ooxml/xml.ts';
+import { descendants, NS, type Element, type Node } from '../../ooxml/xml.ts';
 import type { WordDocument } from '../word-document.ts';
 
 const estimate = estimatePageNumbersWith({ guess: true });
@@ -11,6 +11,14 @@ const estimate = estimatePageNumbersWith({ guess: true });
 interface JsNode { type: 'element' | 'text'; name?: string; text?: string; attributes?: Record<string, string>; elements?: JsNode[] }
 
 let markId = 900000;
+
+/** Beyond this many table cells the page estimate is skipped (about 2-4 s of layout here). */
+export const MAX_LAID_OUT_CELLS = 5000;
+
+function tableCells(doc: WordDocument): number {
+  const root = doc.pkg.xml(doc.main).documentElement;
+  return root ? descendants(root, NS.w, 'tc').length : 0;
+}
 
 /**
  * The layout measures a word that does not fit on a line by re-measuring ever longer prefixes of it,
@@ -51,6 +59,10 @@ function toJs(n: Node, marks: Map<Element, string>): JsNode | null {
  * have no bookmark of their own. A bookmark the layout did not reach is missing from the map.
  */
 export function estimatePages(doc: WordDocument, marks: Map<Element, string>): Map<string, string> {
+  // The layout costs about half a millisecond per table cell: a document with thousands of them would
+  // hold the event loop for seconds (longer than a task's heartbeat allows). Its contents page then
+  // keeps its entries and links without page numbers, which Word fills in when the fields are updated.
+  if (tableCells(doc) > MAX_LAID_OUT_CELLS) return new Map();
   const parts = new Map<string, { elements: JsNode[] }>();
   for (const path of doc.pkg.paths()) {
     if (!/\.(xml|rels)$/i.test(path)) continue;

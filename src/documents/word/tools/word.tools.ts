@@ -31,7 +31,11 @@ function headingsOf(blocks: ContentBlock[]): string[] {
   return blocks.filter((b) => b.kind === 'heading').map((b) => `"${plainText((b as { text: string }).text)}"`);
 }
 
+/** Table cells one request may add: building a table costs time and memory per cell (docs/architecture/crash-isolation.md). */
+export const MAX_DOCUMENT_TABLE_CELLS = 20_000;
+
 export function wordTools(ctx: ToolContext<WordDocument>): AgentTool[] {
+  let tableCells = 0;
   const { doc, inputs } = ctx;
   const addedWords = (blocks: ContentBlock[]) => {
     const h = headingsOf(blocks);
@@ -90,6 +94,11 @@ export function wordTools(ctx: ToolContext<WordDocument>): AgentTool[] {
           const cite = (s: string) => resolveCitations(s, inputs.contextFiles);
           block = { kind: 'table', header: (a.header ?? []).map(cite), rows: (a.rows ?? []).map((r) => r.map(cite)), caption: a.caption ? cite(a.caption) : null, align: [] };
         }
+        const cells = (block.header.length + block.rows.length) * Math.max(block.header.length, ...block.rows.map((r) => r.length), 1);
+        if (tableCells + cells > MAX_DOCUMENT_TABLE_CELLS) {
+          throw new ToolError(`This table has ${cells} cells and the request's tables already ${tableCells}: at most ${MAX_DOCUMENT_TABLE_CELLS} table cells are written per request. Pick columns or max_rows, or summarise the data.`);
+        }
+        tableCells += cells;
         const ids = insertContent(doc, [block], a.position);
         ctx.noteChange(`added a table${a.caption ? ` "${a.caption}"` : a.data_source ? ` of ${a.data_source}` : ''}`);
         return { added: ids };
