@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 /** A port below Linux's ephemeral range, free when checked (see test/helpers/processes.ts). */
@@ -92,8 +91,8 @@ export async function startRedis(dir: string): Promise<PrivateRedis> {
 
 export interface ChaosS3 {
   env: Record<string, string>;
-  /** Every object key in the bucket (read from s3rver directly, not through the failing front). */
-  keys(): Promise<string[]>;
+  /** Every object key in the bucket (read directly, not through the failing front). */
+  keys(): string[];
   /** While true, the front answers every request 503 SlowDown/ServiceUnavailable. */
   failing: boolean;
   close(): Promise<void>;
@@ -121,26 +120,23 @@ export async function startS3(dir: string, bucket = 'folio-chaos'): Promise<Chao
   });
   const port = await freePort();
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
-  const client = new S3Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${upstreamPort}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   return {
     env: {
       FOLIO_S3_BUCKET: bucket, FOLIO_S3_ENDPOINT: `http://127.0.0.1:${port}`, FOLIO_S3_REGION: 'us-east-1',
       FOLIO_S3_ACCESS_KEY_ID: 'S3RVER', FOLIO_S3_SECRET_ACCESS_KEY: 'S3RVER', FOLIO_S3_FORCE_PATH_STYLE: 'true',
     },
-    async keys() {
-      const out: string[] = [];
-      let token: string | undefined;
-      do {
-        const res = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        out.push(...(res.Contents ?? []).map((o) => o.Key!));
-        token = res.IsTruncated ? res.NextContinuationToken : undefined;
-      } while (token);
-      return out;
+    // Read from s3rver's directory (an object is its `<key>._S3rver_object` file): s3rver's own listing
+    // answered InternalError over a few thousand objects in a long run.
+    keys() {
+      const root = path.join(dir, bucket);
+      const suffix = '._S3rver_object';
+      return (fs.readdirSync(root, { recursive: true }) as string[])
+        .filter((f) => f.endsWith(suffix))
+        .map((f) => f.slice(0, -suffix.length).split(path.sep).join('/'));
     },
     get failing() { return state.failing; },
     set failing(v: boolean) { state.failing = v; },
     async close() {
-      client.destroy();
       front.closeAllConnections();
       await new Promise((r) => front.close(r));
       await s3rver.close();
