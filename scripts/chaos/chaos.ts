@@ -1,4 +1,4 @@
-// `npm run chaos` (about 8 minutes) and `npm run chaos -- --short` / CHAOS_SHORT=1 (about 2 minutes of
+// `npm run chaos` (about 10 minutes) and `npm run chaos -- --short` / CHAOS_SHORT=1 (about 2 minutes of
 // faults, for CI): a private cluster (PostgreSQL, Redis, s3rver, two `folio serve`, two `folio worker`)
 // under generate/export load with webhook deliveries, faults injected one at a time and then
 // overlapping, then the invariants of scripts/chaos/invariants.ts. Prints a table; exits 1 on any
