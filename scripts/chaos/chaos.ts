@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openLocalIssuer } from '../../src/identity/local-issuer.ts';
-import { sofficeDescendants, startFolio, waitReady, type FolioProcess } from './cluster.ts';
+import { alive, processesUsing, sofficeDescendants, startFolio, waitReady, type FolioProcess } from './cluster.ts';
 import { checkInvariants, drain } from './invariants.ts';
 import { newLoadState, runLoad, type Org } from './load.ts';
 import { startPostgres, startReceiver, startRedis, startS3 } from './services.ts';
@@ -28,6 +28,8 @@ const cleanups: (() => Promise<unknown>)[] = [];
 /** Stops everything this run started; the work dir (logs) is kept with --keep or after a failed run. */
 async function cleanup(failed = false): Promise<void> {
   for (const c of cleanups.reverse()) await c().catch(() => {});
+  // Anything still running from this run's directory (LibreOffice left by a killed process).
+  for (const pid of processesUsing(work)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
   if (!keep && !failed) fs.rmSync(work, { recursive: true, force: true });
   else process.stdout.write(`logs kept in ${logDir}\n`);
 }
@@ -86,7 +88,17 @@ async function main(): Promise<number> {
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 
   const inject: Record<string, () => Promise<string>> = {
-    'kill -9 API': async () => { const p = pick(apis.filter((a) => a.pid())); const pid = p.pid(); p.kill9(); await waitReady(p); return `${p.name} pid ${pid}, back after restart`; },
+    'kill -9 API': async () => {
+      const p = pick(apis.filter((a) => a.pid()));
+      const pid = p.pid()!;
+      const office = sofficeDescendants(pid);
+      p.kill9();
+      await waitReady(p);
+      // LibreOffice does not die with the process that started it: count and end what outlived it.
+      const outlived = office.filter(alive);
+      for (const o of outlived) process.kill(o, 'SIGKILL');
+      return `${p.name} pid ${pid}, back after restart${outlived.length ? `; ${outlived.length} of its LibreOffice processes outlived it (killed)` : ''}`;
+    },
     'kill -9 worker': async () => { const p = pick(workers.filter((a) => a.pid())); const pid = p.pid(); p.kill9(); await waitReady(p); return `${p.name} pid ${pid}, back after restart`; },
     'kill -9 soffice': async () => {
       // A worker's LibreOffice if it has one; exports convert in the API processes, so usually theirs.

@@ -128,15 +128,30 @@ function parents(): Map<number, { ppid: number; comm: string }> {
   return out;
 }
 
-/** LibreOffice processes (soffice, soffice.bin) descended from `rootPid`. */
+/** LibreOffice processes (oosplash, soffice, soffice.bin) descended from `rootPid`. */
 export function sofficeDescendants(rootPid: number): number[] {
   const table = parents();
   const found: number[] = [];
   for (const [pid, { comm }] of table) {
-    if (!/^soffice/.test(comm)) continue;
+    if (!/^(soffice|oosplash)/.test(comm)) continue;
     for (let p = table.get(pid)?.ppid, hops = 0; p && hops < 10; p = table.get(p)?.ppid, hops++) {
       if (p === rootPid) { found.push(pid); break; }
     }
   }
   return found;
+}
+
+/** Processes whose command line names `dir` (this run's private temp directory): what outlived its parent. */
+export function processesUsing(dir: string): number[] {
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try { if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir)) found.push(Number(entry)); } catch { /* exited */ }
+  }
+  return found;
+}
+
+/** Whether `pid` is still running. */
+export function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
 }
