@@ -92,7 +92,7 @@ async function bareSend(url: string, n: number): Promise<number[]> {
   for (let i = 0; i < n; i++) {
     const t0 = Date.now();
     const body = JSON.stringify({ event: 'run.completed', task_id: `bare_${i}`, occurred_at_ms: t0, summary: 'x'.repeat(200) });
-    await sender.send(`${url}/bare`, 'whsec_bench', 'run.completed', body);
+    await sender.send(`${url}/bare`, 'whsec_bench', 'run.completed', body, `dlv_bench_${i}`);
     out.push(Date.now() - t0);
   }
   return out;

@@ -214,6 +214,21 @@ describe('cache', () => {
     expect((await fetchBytes(t, (await ok(runId, { format: 'txt' })).download_url)).body.toString()).toContain('Version two');
   });
 
+  it('writes a rendition to a key fixed by what it renders: bytes whose row was lost are overwritten by the retry, not left behind', async () => {
+    const runId = await officeRun(t, org.secret, 'word', { title: 'Lost row' });
+    await ok(runId, { format: 'txt' });
+    const db = t.app.ctx.database.db;
+    const keyOf = async () => (await sql<{ blob_key: string }>`select blob_key from export_renditions where source_id = ${runId} and format = 'txt'`.execute(db)).rows.map((r) => r.blob_key);
+    const [first] = await keyOf();
+    expect(first).toMatch(new RegExp(`^orgs/${org.org_id}/exports/${runId}/[^/]+/txt/`));
+    // As if the process died between the upload and the row: the bytes are there, no row names them.
+    await sql`delete from export_renditions where source_id = ${runId}`.execute(db);
+    const retried = await ok(runId, { format: 'txt' });
+    expect(retried.cached).toBe(false);
+    expect(await keyOf()).toEqual([first]);
+    expect((await fetchBytes(t, retried.download_url)).body.toString()).toContain('Lost row');
+  });
+
   it('sweeps renditions of superseded versions and purged runs', async () => {
     const runId = await officeRun(t, org.secret, 'word', { title: 'Sweep me' });
     await ok(runId, { format: 'txt' });

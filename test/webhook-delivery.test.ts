@@ -41,6 +41,9 @@ describe('signature, headers and bodies', () => {
     expect(h['user-agent']).toBe('Service-Webhook/1.0');
     expect(h['x-service-event']).toBe('run.completed');
     expect(Object.keys(h).filter((k) => k.startsWith('x-')).sort()).toEqual(['x-service-event', 'x-service-signature', 'x-service-timestamp']);
+    // Standard Webhooks' message id: the delivery's id in the log.
+    const [logged] = await deliveries(t, org.secret, sub.webhook_id);
+    expect(h['webhook-id']).toBe(logged.delivery_id);
     const ts = Number(h['x-service-timestamp']);
     expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(10);
     expect(h['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
@@ -101,6 +104,8 @@ describe('retries', () => {
     expect(log.attempts[1].error).toMatch(/^Timed out/);
     expect(log.attempts[1].latency_ms).toBeGreaterThanOrEqual(390);
     expect(r.requests).toHaveLength(3);
+    // Every attempt of one delivery carries the same Webhook-Id: the receiver can drop a copy it has seen.
+    expect(r.requests.map((q) => q.headers['webhook-id'])).toEqual([log.delivery_id, log.delivery_id, log.delivery_id]);
     // Each retry waits its delay after the previous attempt ended (its answer, or its 400 ms timeout).
     // Timed on the sender's own clock: the receiver stamps a request only once its body has arrived,
     // after the sender's timeout has already started, so receiver-side gaps can be a few ms short.

@@ -2,6 +2,7 @@
 // the source type's row of the matrix, answer from the cache when the same source version was already
 // converted with the same options, and otherwise convert once (concurrent identical requests share one
 // conversion), store the rendition and remember it.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -135,19 +136,21 @@ export class ExportService {
       await pipeline(blob.body, fs.createWriteStream(srcPath));
       const result = await this.d.converter.convert({ srcPath, source: source.type, format: req.format, sheet: req.sheet, stem: stemOf(source.fileName), dir, loc: source.loc });
       const renditionId = `exp_${ulid()}`;
-      const stored = await this.store(source.orgId, renditionId, result);
-      const { row, inserted } = await this.d.repo.insertOrGet({ ...key, rendition_id: renditionId, source_kind: source.kind, ...stored })
-        .catch(async (err) => { await this.removeBlobs(stored); throw err; });
-      // Another process stored the same rendition first: keep one copy.
-      if (!inserted) await this.removeBlobs(stored);
+      // The bytes go to a key fixed by what they render (not by this attempt), so that an upload whose row
+      // was never written (its process was killed, or the database went away in between) is overwritten,
+      // and then named by a row, when the client retries the export; nothing else can name that key.
+      const stored = await this.store(renditionPrefix(key), result);
+      const { row, inserted } = await this.d.repo.insertOrGet({ ...key, rendition_id: renditionId, source_kind: source.kind, ...stored });
+      // Another process stored the same rendition first: keep its copy (ours went to the same key, unless
+      // its row predates fixed keys).
+      if (!inserted && row.blob_key !== stored.blob_key) await this.removeBlobs(stored);
       return row;
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
   }
 
-  private async store(orgId: string, renditionId: string, result: ConversionResult): Promise<Pick<RenditionRow, 'blob_key' | 'content_type' | 'file_name' | 'size' | 'pages'>> {
-    const prefix = `orgs/${orgId}/exports/${renditionId}`;
+  private async store(prefix: string, result: ConversionResult): Promise<Pick<RenditionRow, 'blob_key' | 'content_type' | 'file_name' | 'size' | 'pages'>> {
     const put = async (name: string, out: OutputFile) => {
       const blobKey = `${prefix}/${name}`;
       const stat = await fsp.stat(out.path);
@@ -179,6 +182,12 @@ export class ExportService {
       : null;
     return { source: source.type, format: row.format as ExportFormat, cached, fileName: row.file_name, contentType: row.content_type, size: row.size, link, pages };
   }
+}
+
+/** Where the bytes of one rendition (source version, format, options) live: the same for every try. */
+function renditionPrefix(k: { org_id: string; source_id: string; version_id: string; format: string; options: string }): string {
+  const options = k.options ? `-${createHash('sha256').update(k.options).digest('hex').slice(0, 16)}` : '';
+  return `orgs/${k.org_id}/exports/${k.source_id}/${k.version_id}/${k.format}${options}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the format's agent under the task's timeout and cancellation, store the document as a new version,
 // and finalize. The job is delivered at least once; the task ends exactly once, because each attempt
 // holds the task under its own attempt number and every terminal move is conditional on it.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Job } from 'pg-boss';
@@ -14,6 +14,7 @@ import { asStorageFull } from '../storage/disk-full.ts';
 import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { FORMAT_LABEL, type AgentRegistry, type AgentResult, type AgentRunner, type CurrentArtifact } from './agents.ts';
+import { deleteBlobs, putArtifact } from './artifact-writes.ts';
 import { artifactBlobKey } from './run-links.ts';
 import type { RunsRepository } from './runs.repository.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
@@ -79,7 +80,7 @@ export class TaskRunner {
       task = await this.d.tasks.takeOver(task.task_id, attempt);
       if (!task) return;
       this.d.log.info({ task_id: task.task_id, attempt }, 'taking over a task whose worker stopped');
-      for (let a = 0; a < attempt; a++) void this.d.blobs.delete(artifactBlobKey(task.org_id, task.run_id, task.task_id, a)).catch(() => {});
+      void this.dropEarlierAttempts(task, attempt);
     }
     const held = { from: ['running' as const], attempt };
     const agent = this.d.agents.forRequest(task.format, task.request);
@@ -194,9 +195,7 @@ export class TaskRunner {
       const fileName = given ?? result.artifact.fileName;
       const body = Buffer.isBuffer(result.artifact.body) ? result.artifact.body : null;
       try {
-        const blob = await this.d.blobs.put(key, body ? Readable.from([body]) : (result.artifact.body as Readable), {
-          contentType: result.artifact.contentType, ...(body ? { contentLength: body.length } : {}),
-        });
+        const blob = await putArtifact(this.d.blobs, key, body ?? (result.artifact.body as Readable), { contentType: result.artifact.contentType });
         stored = { ...blob, blob_key: key, content_type: result.artifact.contentType, file_name: fileName, title: given ? null : result.artifact.title ?? null };
       } catch (err) {
         this.d.log.error({ err, task_id: task.task_id }, 'could not store the document');
@@ -210,12 +209,23 @@ export class TaskRunner {
     const ended = await this.d.finalizer.complete(task, {
       attempt, artifact: stored, summary: result.summary, credits: result.credits, usage: result.usage ?? null, answer: result.answer ?? null, agentName: agent.name,
     });
-    if (ended) return;
+    if (ended) {
+      // Bytes of attempts that died after their upload: deleted at takeover too, but that try can meet
+      // an outage of the store or die with its process; the attempt that completes makes sure.
+      if (attempt > 0) await this.dropEarlierAttempts(task, attempt);
+      return;
+    }
     // Not completed: a cancel won the race, or (after a lost lease) a newer attempt holds the task.
     // This attempt's bytes belong to no version, so they go.
     if (stored) await this.d.blobs.delete(stored.blob_key).catch(() => {});
     const now = await this.d.tasks.findForWorker(task.task_id);
     if (now?.status === 'running' && now.attempt === attempt && now.cancel_requested_at) await this.d.finalizer.cancel(now, { from: ['running'], attempt });
+  }
+
+  /** Removes what attempts before `attempt` stored (no version names it), retrying through a store outage. */
+  private async dropEarlierAttempts(task: TaskRow, attempt: number): Promise<void> {
+    const keys = Array.from({ length: attempt }, (_, a) => artifactBlobKey(task.org_id, task.run_id, task.task_id, a));
+    if (!(await deleteBlobs(this.d.blobs, keys))) this.d.log.warn({ task_id: task.task_id, keys }, 'could not delete the bytes of earlier attempts');
   }
 
   private async currentArtifact(task: TaskRow): Promise<CurrentArtifact | null> {

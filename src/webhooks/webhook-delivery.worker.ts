@@ -99,7 +99,7 @@ export class DeliveryWorker {
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attempt - 1) return;
     // No secret: the subscription was deleted (and its secret erased) after this job was queued.
     if (!delivery.secret) return void (await this.d.deliveries.cancel(delivery_id));
-    const outcome = await this.d.sender.send(delivery.url, delivery.secret, delivery.event, delivery.body);
+    const outcome = await this.d.sender.send(delivery.url, delivery.secret, delivery.event, delivery.body, delivery.redelivery_of ?? delivery.delivery_id);
     const next = await this.record(delivery, attempt, outcome, this.d.config.webhooks.retryDelaysMs);
     if (next) this.wakeAt(next);
   }

@@ -21,10 +21,15 @@ export interface AttemptOutcome {
   verdict: Verdict;
 }
 
-/** The headers of a delivery, exactly SPEC.md's. */
-export function deliveryHeaders(secret: string, event: string, body: string, timestamp: number): Record<string, string> {
+/**
+ * The headers of a delivery: SPEC.md's, plus `Webhook-Id` (as in Standard Webhooks): the delivery's id,
+ * the same on every retry of it (and on a manual redelivery, the id of the delivery it sends again), so a
+ * receiver can drop a copy it has already processed.
+ */
+export function deliveryHeaders(secret: string, event: string, body: string, timestamp: number, messageId: string): Record<string, string> {
   return {
     'Content-Type': 'application/json',
+    'Webhook-Id': messageId,
     'X-Service-Signature': signWebhookPayload(secret, timestamp, body),
     'X-Service-Timestamp': String(timestamp),
     'X-Service-Event': event,
@@ -44,11 +49,12 @@ export class WebhookSender {
     this.timeoutMs = timeoutMs;
   }
 
-  async send(url: string, secret: string, event: string, body: string): Promise<AttemptOutcome> {
+  /** `messageId`: the `Webhook-Id` header, stable across the attempts of one delivery. */
+  async send(url: string, secret: string, event: string, body: string, messageId: string): Promise<AttemptOutcome> {
     const startedAt = new Date();
     const t0 = performance.now();
     const elapsed = () => Math.round(performance.now() - t0);
-    const headers = deliveryHeaders(secret, event, body, Math.floor(startedAt.getTime() / 1000));
+    const headers = deliveryHeaders(secret, event, body, Math.floor(startedAt.getTime() / 1000), messageId);
     try {
       const res = await this.guard.request(url, { method: 'POST', headers, body, timeoutMs: this.timeoutMs, maxResponseBytes: RESPONSE_BODY_LIMIT, maxRedirects: 0 });
       const redirect = res.status >= 300 && res.status < 400;

@@ -18,7 +18,8 @@ const view = (v: DeliveryView) => presentDelivery(v.delivery, v.attempts);
 
 const DELIVERY_RULES =
   'Each delivery is a signed POST (`X-Service-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`, `X-Service-Timestamp`, `X-Service-Event`, ' +
-  '`User-Agent: Service-Webhook/1.0`). A 2xx answer ends it; a 4xx ends it without retry; a 3xx (redirects are not followed), a 5xx, a timeout ' +
+  '`User-Agent: Service-Webhook/1.0`, and `Webhook-Id` as in Standard Webhooks: the delivery\'s `delivery_id`, the same on every retry of it; ' +
+  'a manual redelivery carries the id of the delivery it sends again, so receivers can drop a copy they have already processed). A 2xx answer ends it; a 4xx ends it without retry; a 3xx (redirects are not followed), a 5xx, a timeout ' +
   '(FOLIO_WEBHOOK_TIMEOUT_MS, 15 s) or a network error is retried after 1 s, 4 s, 16 s, 64 s, 256 s, 1024 s and 4096 s (FOLIO_WEBHOOK_RETRY_DELAYS_MS).';
 
 export async function webhooksRoutes(fastify: FastifyInstance, deps: WebhooksRouteDeps): Promise<void> {

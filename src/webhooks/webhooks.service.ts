@@ -98,7 +98,7 @@ export class WebhooksService {
       delivery_id, org_id: orgId, webhook_id: webhookId, event_id: null, event: 'ping', run_id: null, task_id: null, url: webhook.url, body, redelivery_of: null,
     });
     const delivery = (await this.d.deliveries.findInOrg(orgId, delivery_id))!;
-    const outcome = await this.d.sender.send(webhook.url, webhook.secret, 'ping', body);
+    const outcome = await this.d.sender.send(webhook.url, webhook.secret, 'ping', body, delivery_id);
     await this.d.recorder.record(delivery, 1, outcome, []);
     return this.view(orgId, delivery_id);
   }
