@@ -7,6 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { forward } from '../../test/helpers/http-forward.ts';
 
 /** A port below Linux's ephemeral range, free when checked (see test/helpers/processes.ts). */
 export async function freePort(): Promise<number> {
@@ -110,13 +111,7 @@ export async function startS3(dir: string, bucket = 'folio-chaos'): Promise<Chao
       res.end('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>ServiceUnavailable</Code><Message>Chaos: the store is unavailable.</Message></Error>');
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.on('error', () => upstream.destroy());
-    req.pipe(upstream);
+    forward(req, res, upstreamPort);
   });
   const port = await freePort();
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));

@@ -3,6 +3,7 @@
 //   pdftoppm -scale-to 480 deck.pdf page && node scripts/docs/montage.ts docs/images/deck.png page-*.ppm
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { pngChunk } from '../lib/png-chunk.ts';
 
 interface Image { width: number; height: number; rgb: Buffer }
 
@@ -22,25 +23,6 @@ export function readPpm(buf: Buffer): Image {
   return { width, height, rgb: buf.subarray(i + 1, i + 1 + width * height * 3) };
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 export function encodePng(img: Image): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(img.width, 0);
@@ -52,9 +34,9 @@ export function encodePng(img: Image): Buffer {
   for (let y = 0; y < img.height; y++) img.rgb.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

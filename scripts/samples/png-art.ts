@@ -1,6 +1,7 @@
 // Pictures for the sample gallery, drawn in code so the samples need no binary assets: a bar chart, a
 // geometric logo and a soft photo-like gradient, written as real PNG files (zlib-compressed RGBA).
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngChunk } from '../lib/png-chunk.ts';
 
 type RGB = [number, number, number];
 
@@ -39,14 +40,6 @@ export class Canvas {
   }
 
   png(): Buffer {
-    const chunk = (type: string, data: Buffer) => {
-      const len = Buffer.alloc(4);
-      len.writeUInt32BE(data.length);
-      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(body));
-      return Buffer.concat([len, body, crc]);
-    };
     const ihdr = Buffer.alloc(13);
     ihdr.writeUInt32BE(this.width, 0);
     ihdr.writeUInt32BE(this.height, 4);
@@ -54,7 +47,7 @@ export class Canvas {
     ihdr[9] = 6;
     const rows = Buffer.alloc((this.width * 4 + 1) * this.height);
     for (let y = 0; y < this.height; y++) this.pixels.copy(rows, y * (this.width * 4 + 1) + 1, y * this.width * 4, (y + 1) * this.width * 4);
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
   }
 }
 

@@ -1,14 +1,6 @@
 // Small real files built in code: images of a chosen size and zip archives (including hostile ones).
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
+import { pngChunk } from '../../scripts/lib/png-chunk.ts';
 
 /** A valid RGB PNG of the given size, one flat colour. */
 export function png(width: number, height: number): Buffer {

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Config } from '../../src/config.ts';
+import { forward } from './http-forward.ts';
 
 const ACCESS_KEY = 'S3RVER';
 const SECRET_KEY = 'S3RVER';
@@ -67,13 +68,7 @@ function startVerifyingFront(upstreamPort: number): Promise<http.Server> {
       req.resume();
       return;
     }
-    const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.on('error', () => upstream.destroy());
-    req.pipe(upstream);
+    forward(req, res, upstreamPort);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
