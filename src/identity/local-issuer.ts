@@ -1,5 +1,6 @@
 // The built-in identity provider for development: an ES256 key pair kept in the data dir.
 // `folio token` mints ID tokens with it; the service verifies them when no OIDC issuer is configured.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type CryptoKey } from 'jose';
@@ -42,13 +43,18 @@ async function loadOrCreate(dataDir: string): Promise<StoredKeys> {
     publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256' },
   };
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole under a private name, then linked into place: link() fails when the file exists, so
+  // two processes starting together agree on one key pair, and neither ever reads a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(stored, null, 2), { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx' so that two processes starting together agree on one key pair.
-    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { flag: 'wx', mode: 0o600 });
+    fs.linkSync(tmp, file);
     return stored;
   } catch (err: any) {
     if (err.code === 'EEXIST') return JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys;
     throw err;
+  } finally {
+    fs.rmSync(tmp, { force: true });
   }
 }
 
