@@ -39,6 +39,8 @@ export const BACKEND_INDEPENDENT = [
   // The documentation: relative links and anchors, the error reference against src/errors.ts, the module
   // diagram against the imports, the LLM guide's model table against the catalogue. No app at all.
   'test/docs/**',
+  // LibreOffice instances ending with the process that started them (no app, no database).
+  'test/export-orphans.test.ts',
 ];
 
 const backendOnly = process.env.FOLIO_TEST_BACKEND_ONLY === '1';
