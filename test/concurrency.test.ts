@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents } from './helpers/scripted-agent.ts';
 import { generate, key, script, waitForTask, withRuns } from './helpers/runs.ts';
+import { TasksRepository } from '../src/runs/tasks.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,34 @@ describe('concurrent runs per tier', () => {
       expect(await maxOverlap(org.org_id)).toBe(limit);
     });
   }
+
+  it('stamps started_at and finished_at when the row changes, not when its transaction began', async () => {
+    // A claim can wait on the organization's slot lock while another task ends; a start time taken from
+    // the transaction's beginning would then fall before that end, and the history would show one task
+    // too many running at once (CI saw maxOverlap 4 for a limit of 3 on PostgreSQL).
+    const org = await t.signup(undefined, { tier: 'free' });
+    const ids = (await Promise.all(Array.from({ length: 3 }, () => generate(t, org.secret, { prompt: script({ sleep_ms: 2500 }), async: true })))).map((r) => r.json().task_id as string);
+    const db = t.app.ctx.database.db;
+    const queued = async () => (await sql<{ task_id: string }>`select task_id from tasks where org_id = ${org.org_id} and status = 'queued'`.execute(db)).rows.map((r) => r.task_id);
+    for (let i = 0; i < 100 && (await queued()).length !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+    const [waiting] = await queued();
+    expect(ids).toContain(waiting);
+    const repo = new TasksRepository(db);
+    const clock = async () => (await sql<{ c: Date }>`select clock_timestamp() as c`.execute(db)).rows[0].c.getTime();
+    const beforeStart = await clock();
+    const started = await db.transaction().execute(async (trx) => {
+      await sql`select pg_sleep(0.3)`.execute(trx);
+      return repo.start(trx, waiting, 99);
+    });
+    expect(started!.started_at!.getTime() - beforeStart).toBeGreaterThanOrEqual(280);
+    const beforeEnd = await clock();
+    const ended = await db.transaction().execute(async (trx) => {
+      await sql`select pg_sleep(0.3)`.execute(trx);
+      return repo.end(trx, waiting, { from: ['running'], attempt: 99 }, { status: 'cancelled' });
+    });
+    expect(ended!.finished_at!.getTime() - beforeEnd).toBeGreaterThanOrEqual(280);
+    for (const id of ids) await waitForTask(t, org.secret, id, (x) => x.status !== 'queued' && x.status !== 'running');
+  });
 
   it('does not let one organization hold back another', async () => {
     const [busy, idle] = [await t.signup(), await t.signup()];

@@ -110,10 +110,12 @@ export class TasksRepository {
     return Number(r.n);
   }
 
-  /** queued -> running, taking a concurrency slot. */
+  /** queued -> running, taking a concurrency slot. The clock is read at the update, not at the start of
+   *  the transaction (now()): a claim that waited on the slot lock while another task ended must not carry
+   *  a start time from before that end. */
   async start(trx: Transaction<DB>, taskId: string, attempt: number): Promise<TaskRow | undefined> {
     return trx.updateTable('tasks')
-      .set({ status: 'running', phase: 'starting', attempt, started_at: sql`now()` as any })
+      .set({ status: 'running', phase: 'starting', attempt, started_at: sql`clock_timestamp()` as any })
       .where('task_id', '=', taskId).where('status', '=', 'queued').where('cancel_requested_at', 'is', null)
       .returning(COLUMNS).executeTakeFirst();
   }
@@ -134,7 +136,7 @@ export class TasksRepository {
   async end(trx: Transaction<DB>, taskId: string, cond: EndCondition, ending: TaskEnding): Promise<TaskRow | undefined> {
     const { usage, answer, ...rest } = ending;
     let q = trx.updateTable('tasks')
-      .set({ ...rest, ...(usage !== undefined ? { usage: usage === null ? null : JSON.stringify(usage) } : {}), ...(answer ? { answer: JSON.stringify(answer) } : {}), phase: null, finished_at: sql`now()` as any })
+      .set({ ...rest, ...(usage !== undefined ? { usage: usage === null ? null : JSON.stringify(usage) } : {}), ...(answer ? { answer: JSON.stringify(answer) } : {}), phase: null, finished_at: sql`clock_timestamp()` as any })
       .where('task_id', '=', taskId).where('status', 'in', cond.from);
     if (cond.attempt !== undefined) q = q.where('attempt', '=', cond.attempt);
     if (cond.notCancelRequested) q = q.where('cancel_requested_at', 'is', null);
