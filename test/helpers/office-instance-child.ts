@@ -9,7 +9,14 @@ import { LibreOfficeInstance } from '../../src/export/libreoffice/libreoffice-in
 
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-orphan-profile-'));
 const instance = new LibreOfficeInstance({ slot: 0, sofficePath: process.env.FOLIO_SOFFICE_PATH ?? 'soffice', pythonPath: process.env.FOLIO_SOFFICE_PYTHON ?? '/usr/bin/python3', profileDir, startTimeoutMs: 60_000, log: pino({ level: 'silent' }) as never });
-await instance.start();
+if (process.env.ORPHAN_BUSY === 'starting') {
+  // Killed while the instance is still starting: soffice has been spawned, the bridge is connecting.
+  void instance.start().catch(() => {});
+  console.log(JSON.stringify({ pids: instance.pids() }));
+  setInterval(() => {}, 1 << 30);
+} else {
+  await instance.start();
+}
 if (process.env.ORPHAN_BUSY === '1') {
   // Killed mid-conversion: a long document on its way to PDF.
   const src = path.join(profileDir, 'long.docx');
@@ -17,5 +24,7 @@ if (process.env.ORPHAN_BUSY === '1') {
   void instance.convert({ src, dst: path.join(profileDir, 'long.pdf'), filter: 'writer_pdf_Export' }, 600_000).catch(() => {});
   await new Promise((r) => setTimeout(r, 1500));
 }
-console.log(JSON.stringify({ pids: instance.pids() }));
-setInterval(() => {}, 1 << 30);
+if (process.env.ORPHAN_BUSY !== 'starting') {
+  console.log(JSON.stringify({ pids: instance.pids() }));
+  setInterval(() => {}, 1 << 30);
+}

@@ -104,7 +104,7 @@ export class LibreOfficeInstance {
     this.sofficeExit = new Promise((resolve) => soffice.once('exit', () => resolve()));
     soffice.once('exit', (code, signal) => this.die(`soffice exited (${signal ?? `code ${code}`})`));
 
-    const bridge = spawn(this.o.pythonPath, [BRIDGE_SCRIPT, pipe, String(this.o.startTimeoutMs / 1000)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const bridge = spawn(this.o.pythonPath, [BRIDGE_SCRIPT, pipe, String(this.o.startTimeoutMs / 1000), String(process.pid), String(soffice.pid ?? 0)], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.bridge = bridge;
     let stderr = '';
     bridge.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-2000); });

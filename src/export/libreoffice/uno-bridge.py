@@ -13,8 +13,14 @@
 # The first line written is {"event": "ready"} once the connection is up.
 # A lost connection (soffice crashed or was killed) is answered with kind "crashed", then the bridge exits:
 # the instance is restarted as a whole.
+# Arguments: pipe name, start timeout in seconds, Folio's pid, soffice's pid (its process group leader).
+# LibreOffice must not outlive Folio: when stdin closes, or when Folio's process is gone at any moment
+# (a kill -9 while the instance was still starting included), the bridge ends LibreOffice's process group.
 import json
+import os
+import signal
 import sys
+import threading
 import time
 
 import uno
@@ -92,11 +98,60 @@ def convert(desktop, req):
                 pass
 
 
+def end_office(soffice_pgid, desktop):
+    """Asks LibreOffice to quit when connected, then makes sure its whole process group is gone."""
+    if desktop is not None:
+        quitter = threading.Thread(target=lambda: _quietly(desktop.terminate), daemon=True)
+        quitter.start()
+        quitter.join(3)
+    if soffice_pgid > 0:
+        for sig, wait in ((signal.SIGTERM, 2.0), (signal.SIGKILL, 0)):
+            try:
+                os.killpg(soffice_pgid, sig)
+            except (ProcessLookupError, PermissionError):
+                return
+            deadline = time.monotonic() + wait
+            while time.monotonic() < deadline:
+                try:
+                    os.killpg(soffice_pgid, 0)
+                except (ProcessLookupError, PermissionError):
+                    return
+                time.sleep(0.1)
+
+
+def _quietly(fn):
+    try:
+        fn()
+    except Exception:
+        pass
+
+
+def watch_parent(parent_pid, soffice_pgid, state):
+    """Folio died without closing our stdin in time (or before we read it): end LibreOffice, then exit."""
+    while True:
+        if os.getppid() != parent_pid:
+            end_office(soffice_pgid, state.get("desktop"))
+            os._exit(4)
+        time.sleep(0.5)
+
+
+STATE = {"soffice_pgid": 0}
+
+
 def main():
     pipe, timeout_s = sys.argv[1], float(sys.argv[2])
+    parent_pid = int(sys.argv[3]) if len(sys.argv) > 3 else os.getppid()
+    soffice_pgid = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    STATE["soffice_pgid"] = soffice_pgid
+    threading.Thread(target=watch_parent, args=(parent_pid, soffice_pgid, STATE), daemon=True).start()
     ctx = connect(pipe, timeout_s)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-    emit({"event": "ready"})
+    STATE["desktop"] = desktop
+    try:
+        emit({"event": "ready"})
+    except (BrokenPipeError, OSError):  # Folio is gone: nobody will ever use this instance
+        end_office(soffice_pgid, desktop)
+        sys.exit(4)
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -116,15 +171,15 @@ def main():
                 sys.exit(3)
             emit({"id": rid, "ok": False, "kind": "failed", "message": str(err) or type(err).__name__})
     # stdin closed: Folio is stopping this instance (or died). Quit LibreOffice rather than orphan it.
-    try:
-        desktop.terminate()
-    except Exception:
-        pass
+    end_office(soffice_pgid, desktop)
 
 
 if __name__ == "__main__":
     try:
         main()
     except Exception as err:  # could not connect: the instance start fails with this message
-        emit({"event": "error", "message": str(err) or type(err).__name__})
+        try:
+            emit({"event": "error", "message": str(err) or type(err).__name__})
+        except (BrokenPipeError, OSError):  # and Folio is gone too: nobody else will end LibreOffice
+            end_office(STATE["soffice_pgid"], None)
         sys.exit(2)
