@@ -29,7 +29,9 @@ describe.runIf(SERVICES.databaseUrl && SERVICES.redisUrl)('two server processes 
       FOLIO_RATE_LIMIT_PRO: '1000',
     };
     // Started together: migrations must serialize on their own.
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined!)); // afterAll stops whichever started
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
   }, 90_000);
 
   afterAll(async () => {
