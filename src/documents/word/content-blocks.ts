@@ -5,8 +5,8 @@
 import { csvBlock, parseMarkdown } from '../agent/markdown.ts';
 import type { ContextFile } from '../agent/format-adapter.ts';
 import { ToolError } from '../agent/tool-error.ts';
-import { escapeInline } from './word-inline.ts';
-import { isNumericColumn } from './word-table-layout.ts';
+import { escapeInline } from './inline.ts';
+import { isNumericColumn } from './table-layout.ts';
 
 export type Align = 'left' | 'right' | 'center';
 export interface ListItem { text: string; level: 0 | 1 | 2 }

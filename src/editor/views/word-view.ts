@@ -8,9 +8,9 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
 import { attr, attrNS, child, descendants, NS, path1 } from '../../documents/ooxml/xml.ts';
-import { parseInline } from '../../documents/word/word-inline.ts';
-import type { BlockView } from '../../documents/word/view/body-view.ts';
-import type { WordDocument } from '../../documents/word/word-document.ts';
+import { parseInline } from '../../documents/word/inline.ts';
+import type { BlockView } from '../../documents/word/view/body.view.ts';
+import type { WordDocument } from '../../documents/word/word.document.ts';
 import { applyWordEdits } from './word-diff.ts';
 
 const TextSegment = Type.Object({

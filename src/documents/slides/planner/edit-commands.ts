@@ -4,9 +4,9 @@
 // number or by words of their title; elements by their kind and words of their slide or content.
 import type { ResolvedInputs } from '../../agent/format-adapter.ts';
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { THEME_NAMES } from '../templates.ts';
-import type { ElementKind, SlideView as Slide } from '../view/slide-view.ts';
+import type { ElementKind, SlideView as Slide } from '../view/slide.view.ts';
 import { chartOf } from './deck-plan.ts';
 import { capitalize } from './prompt-outline.ts';
 import { slideKindOf } from './slide-kinds.ts';

@@ -4,7 +4,7 @@
 // becomes a passage.
 import { DocumentUnreadable } from '../../../documents/agent/tool-error.ts';
 import { readWorkbookValues } from '../../../documents/excel/view/workbook-values.ts';
-import { isNumber, sheetTable, valueAt, cellText, a1 } from '../../../documents/ask/tables/workbook-view.ts';
+import { isNumber, sheetTable, valueAt, cellText, a1 } from '../../../documents/ask/tables/workbook.view.ts';
 import { DocBuilder, UnreadableFile, type ExtractedDoc, type TableCell } from './extracted.ts';
 
 export async function extractXlsx(bytes: Buffer, budget: number): Promise<ExtractedDoc> {

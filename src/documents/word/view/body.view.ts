@@ -6,7 +6,7 @@
 import { REL } from '../../ooxml/relationships.ts';
 import { attr, child, childElements, children, descendants, NS, path1, type Element } from '../../ooxml/xml.ts';
 import { findStyle, headingLevelOf, type StyleInfo } from '../design/styles.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { paragraphInline, plainText, type TextContext } from './paragraph-text.ts';
 
 export type BlockKind = 'title' | 'subtitle' | 'heading' | 'paragraph' | 'list' | 'table' | 'image' | 'caption' | 'toc' | 'page_break' | 'other';
