@@ -86,6 +86,7 @@ function update(doc: WordDocument, old: BlockView, was: EditorBlock, now: Editor
   }
 }
 
+/** Applies an editor save to the document it was made from, in place. */
 export function applyWordEdits(doc: WordDocument, content: WordContent): void {
   const all = doc.blocks();
   const title = all.find((b) => b.kind === 'title');

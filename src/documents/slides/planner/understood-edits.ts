@@ -5,7 +5,7 @@ import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import { editCommand, type Ref } from '../../agent/understanding/edits.ts';
 import type { SlidesDocument } from '../slides.document.ts';
 import type { SlideView } from '../view/slide.view.ts';
-import { findSlideByPhrase } from './edit-commands.ts';
+import { findSlideByPhrase } from './find-slide.ts';
 
 function slideOf(deck: SlidesDocument, ref: Ref): SlideView | null {
   const slides = deck.slides();
