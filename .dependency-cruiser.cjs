@@ -11,8 +11,10 @@
 // A layer imports only from its own and lower layers. Besides: no circular imports (type-only imports
 // count: they are how the four circles of issue 31 looked), jobs/ does not import runs/, and the generic
 // engine (runs/, documents/agent/) imports no format (documents/slides|word|excel/).
-// `import type` counts everywhere (tsPreCompilationDeps). TypeScript is parsed with swc: the typescript
-// package of this repository (7.x) has no API dependency-cruiser can call yet.
+// `import type` counts everywhere (tsPreCompilationDeps). TypeScript is parsed with swc (@swc/core): the
+// typescript package of this repository (7.x) has no API dependency-cruiser can call yet, so every run
+// also prints a `missing-tsc-transpiler` warning, which is harmless here (swc sees the type-only imports:
+// the circles above were all `import type`).
 
 const BASE = ['^src/(config|config-types|config-settings|errors|ids)\\.ts$', '^src/(db|infra|net)/', '^src/storage/disk-full\\.ts$'];
 const HTTP_EDGE = '^src/http/(auth|verify-fast-path|unavailable\\.routes|health|system\\.routes)\\.ts$';
