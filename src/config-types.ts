@@ -1,5 +1,8 @@
 // The typed configuration src/config.ts builds from SETTINGS: one interface per area.
-import type { Tier } from './config.ts';
+
+/** An organization's tier (organizations.tier). */
+export type Tier = 'free' | 'pro' | 'enterprise';
+export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 export interface Config {
   env: 'development' | 'production' | 'test';

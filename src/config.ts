@@ -3,10 +3,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { SETTINGS, type Setting } from './config-settings.ts';
-import type { Config, ExportConfig, LlmProviderConfig, ProjectsConfig } from './config-types.ts';
+import { type Config, type ExportConfig, type LlmProviderConfig, type ProjectsConfig, type Tier, TIERS } from './config-types.ts';
 
-export type Tier = 'free' | 'pro' | 'enterprise';
-export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
+export { TIERS };
+export type { Tier };
 
 export { SETTINGS };
 export type { Setting };

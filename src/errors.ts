@@ -1,4 +1,4 @@
-// One error type for the whole service. Every error code of SPEC.md maps to exactly one HTTP status here.
+// One error type for the whole service. Every error code of the API contract (docs/reference/api-contract.md) maps to exactly one HTTP status here.
 
 export const ERROR_STATUS = {
   invalid_request: 400,

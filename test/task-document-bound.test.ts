@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TASK_CELLS, MAX_TASK_CHARS } from '../src/documents/agent/data-sources.ts';
 import { MAX_LAID_OUT_CELLS } from '../src/documents/word/design/page-estimate.ts';
 import { MAX_DOCUMENT_TABLE_CELLS } from '../src/documents/word/tools/word.tools.ts';
-import { MAX_TABLE_COLUMNS } from '../src/documents/word/word-inputs.ts';
+import { MAX_TABLE_COLUMNS } from '../src/documents/word/inputs.ts';
 import { credits, generate, getTask, withRuns } from './helpers/runs.ts';
 import { fileParts, upload } from './helpers/storage.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';

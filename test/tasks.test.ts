@@ -125,7 +125,7 @@ describe('timeout_ms', () => {
 });
 
 describe('terminal events', () => {
-  it('writes exactly one run.completed or run.failed row, with the SPEC.md body, in the terminal transaction', async () => {
+  it('writes exactly one run.completed or run.failed row, with the contract body, in the terminal transaction', async () => {
     const org = await t.signup();
     const ok = (await generate(t, org.secret, { prompt: 'p', webhook_url: 'https://example.com/hook' })).json();
     const bad = (await generate(t, org.secret, { prompt: script({ fail: 'preflight_failed' }) })).json();

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 // No agents installed, so the generate endpoints answer 501; and a feature that has not landed,
-// registered through the same mechanism the SPEC.md endpoints used while their issues were open.
+// registered through the same mechanism the contract's endpoints used while their issues were open.
 beforeAll(async () => {
   t = await startTestApp({}, { agents: {}, extraRoutes: (api) => unavailableRoutes(api, [['POST', '/reports/forecast', 'Forecasts'], ['GET', '/reports/forecast/:id', 'Forecasts']]) });
 });

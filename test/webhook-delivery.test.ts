@@ -1,4 +1,4 @@
-// Webhook delivery against a real receiver on loopback: signature and headers, SPEC.md bodies, both
+// Webhook delivery against a real receiver on loopback: signature and headers, the contract's bodies, both
 // patterns (subscriptions and a generation call's webhook_url), retries (500, slow receiver, 3xx),
 // no retry on 4xx, the full schedule in milliseconds, deletion, and one event per task and target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

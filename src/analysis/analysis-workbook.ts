@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { AskView } from '../documents/ask/ask-view.ts';
-import { excelAskView } from '../documents/ask/views/excel-view.ts';
+import { excelAskView } from '../documents/ask/views/excel.view.ts';
 import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
 import { parseCsv, typedCell } from '../documents/agent/csv-parse.ts';
 import { adapter as excelAdapter, readWorkbook } from '../documents/excel/excel.adapter.ts';

@@ -1,6 +1,6 @@
 // Row types of the webhook, export-rendition and LLM-usage tables (part of src/db/schema.ts's DB).
 import type { ColumnType, Generated } from 'kysely';
-import type { NullableTimestamp, Timestamp } from './schema.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 export type WebhookEvent = 'run.completed' | 'run.failed';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';

@@ -1,6 +1,6 @@
 // Row types of the project-analysis tables (part of src/db/schema.ts's DB).
 import type { ColumnType, Generated } from 'kysely';
-import type { NullableTimestamp, Timestamp } from './schema.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 export type PipelineIndexStatus = 'pending' | 'indexing' | 'indexed' | 'failed';
 export type PipelineFileStatus = 'pending' | 'extracting' | 'reconciling' | 'completed' | 'failed';

@@ -1,7 +1,7 @@
 // Row types of the template tables (part of src/db/schema.ts's DB).
 import type { ColumnType, Generated } from 'kysely';
 import type { Format } from '../config.ts';
-import type { NullableTimestamp, Timestamp } from './schema.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 export interface TemplatesTable {
   template_id: string;

@@ -2,6 +2,7 @@
 // and LLM-usage tables are in schema-delivery.ts, the project tables in schema-projects.ts.
 import type { ColumnType, Generated } from 'kysely';
 
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 import type { ExportRenditionsTable, LlmBudgetsTable, LlmMonthlyUsageTable, LlmUsageTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTable } from './schema-delivery.ts';
 import type { ProjectFactsTable, ProjectFilesTable, ProjectInsightsTable, ProjectsTable } from './schema-projects.ts';
 import type { TemplatesTable, TemplateVersionsTable } from './schema-templates.ts';
@@ -9,8 +10,7 @@ import type { TemplatesTable, TemplateVersionsTable } from './schema-templates.t
 export type * from './schema-delivery.ts';
 export type * from './schema-projects.ts';
 export type * from './schema-templates.ts';
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type { NullableTimestamp, Timestamp };
 
 export interface OrganizationsTable {
   org_id: string;

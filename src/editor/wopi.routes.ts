@@ -1,4 +1,4 @@
-// SPEC.md's /embed-wopi endpoints, which follow the WOPI protocol: CheckFileInfo, GetFile, PutFile and
+// The contract's /embed-wopi endpoints (docs/reference/api-contract.md), which follow the WOPI protocol: CheckFileInfo, GetFile, PutFile and
 // the lock operations (X-WOPI-Override). Thin: the edit-token hook authenticates, WopiService acts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

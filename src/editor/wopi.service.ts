@@ -1,5 +1,5 @@
 // The WOPI host's operations on a run's current document: CheckFileInfo, GetFile, PutFile and the lock
-// operations. Folio keeps real locks (SPEC.md's original only acknowledged them): a lock lasts
+// operations. Folio keeps real locks (the contract, docs/reference/api-contract.md, only acknowledged them): a lock lasts
 // FOLIO_WOPI_LOCK_TTL_SECONDS after its last LOCK or REFRESH_LOCK, and a mismatch answers 409 with the
 // current lock in X-WOPI-Lock ("" when there is none). PutFile on an unlocked file is accepted, for
 // clients that never lock.

@@ -1,4 +1,4 @@
-// The export matrix (SPEC.md: which source type converts to which format) and how each cell is produced.
+// The export matrix (docs/reference/api-contract.md: which source type converts to which format) and how each cell is produced.
 import type { Format } from '../config.ts';
 
 export const EXPORT_FORMATS = ['pdf', 'png', 'html', 'txt', 'csv', 'xlsx', 'docx', 'pptx', 'odt', 'odp'] as const;

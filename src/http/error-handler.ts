@@ -1,4 +1,4 @@
-// The single error handler: every failure leaves as SPEC.md's envelope, never with internals.
+// The single error handler: every failure leaves in the contract's envelope (docs/reference/api-contract.md#errors), never with internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors.ts';
 import { asStorageFull } from '../storage/disk-full.ts';

@@ -1,4 +1,4 @@
-// SPEC.md endpoints whose features have not landed yet. They exist, authenticate like the real thing,
+// Endpoints of the API contract (docs/reference/api-contract.md) whose features have not landed yet. They exist, authenticate like the real thing,
 // and answer 501 not_implemented with a clear message, so clients get a documented answer, never a 404.
 // Each feature removes its entries here when it lands.
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,7 @@ import { API_KEY_ERRORS, responses } from './schemas.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 
-/** [method, path under /api/v1, feature name]. Empty while every SPEC.md endpoint is live. */
+/** [method, path under /api/v1, feature name]. Empty while every endpoint of the contract is live. */
 export type UnavailableRoute = [Method, string, string];
 
 const UNAVAILABLE: UnavailableRoute[] = [];

@@ -90,7 +90,7 @@ export const JOB_CATALOG: Record<JobName, JobDefinition> = {
       // pg-boss's notification would wake every delivery worker for each job; the dispatcher
       // wakes as many idle workers as it enqueued jobs instead (CHANNELS.webhookDue).
       notify: false,
-      // Receiver failures are retried by the handler on SPEC.md's schedule (each attempt is a new job);
+      // Receiver failures are retried by the handler on the contract's schedule (docs/reference/api-contract.md#events) (each attempt is a new job);
       // these retries only cover a worker that died mid-attempt or a database error while recording.
       retryLimit: 5,
       retryDelay: 5,

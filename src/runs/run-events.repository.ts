@@ -12,7 +12,7 @@ export interface RunEvent {
   type: RunEventType;
   run_id: string;
   task_id: string;
-  /** The body SPEC.md defines for the event, `occurred_at_ms` included. */
+  /** The body the contract (docs/reference/api-contract.md#events) defines for the event, `occurred_at_ms` included. */
   payload: Record<string, unknown>;
   webhook_url: string | null;
 }

@@ -125,7 +125,7 @@ export class TaskFinalizer {
     }));
   }
 
-  /** -> cancelled (queued, or running under `attempt`). No event: SPEC.md fires none for cancellation. */
+  /** -> cancelled (queued, or running under `attempt`). No event: the contract (docs/reference/api-contract.md) fires none for cancellation. */
   async cancel(task: TaskRow, cond: EndCondition): Promise<TaskRow | undefined> {
     return this.endQuietly(task, cond, 'cancelled');
   }

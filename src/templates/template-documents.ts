@@ -4,14 +4,14 @@
 import type { Format } from '../config.ts';
 import { errors } from '../errors.ts';
 import { DocumentUnreadable, unreadableReason } from '../documents/agent/tool-error.ts';
-import { ExcelDocument } from '../documents/excel/excel-document.ts';
+import { ExcelDocument } from '../documents/excel/excel.document.ts';
 import { readWorkbook } from '../documents/excel/excel.adapter.ts';
 import { XlsxWorkbook } from '../documents/excel/workbook.ts';
 import { adapter as slidesAdapter } from '../documents/slides/slides.adapter.ts';
-import { SlidesDocument } from '../documents/slides/slides-document.ts';
+import { SlidesDocument } from '../documents/slides/slides.document.ts';
 import { PptxDeck } from '../documents/slides/deck.ts';
 import { adapter as wordAdapter } from '../documents/word/word.adapter.ts';
-import { WordDocument } from '../documents/word/word-document.ts';
+import { WordDocument } from '../documents/word/word.document.ts';
 import { analyzeWorkbook, tableStylesInUse, templateTableStyle, type WorkbookAnalysis } from './analysis/excel-analysis.ts';
 import { analyzeDeck, type SlidesAnalysis } from './analysis/slides-analysis.ts';
 import { analyzeDocument, type DocumentAnalysis } from './analysis/word-analysis.ts';

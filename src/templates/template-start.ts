@@ -5,15 +5,15 @@
 //     body is emptied down to its final section settings, sheets give way to one blank sheet that the
 //     first real sheet replaces (as in Folio's own workbook template).
 import type { Format } from '../config.ts';
-import { ExcelDocument } from '../documents/excel/excel-document.ts';
+import { ExcelDocument } from '../documents/excel/excel.document.ts';
 import { addSheet, deleteSheet, renameSheet, safeSheetName } from '../documents/excel/edits/sheets.ts';
 import { removeOrphans } from '../documents/ooxml/orphans.ts';
 import type { OoxmlPackage } from '../documents/ooxml/package.ts';
 import { REL } from '../documents/ooxml/relationships.ts';
 import { child, childElements, descendants, insertBefore, NS, removeNode, type Element } from '../documents/ooxml/xml.ts';
 import { deleteSlide } from '../documents/slides/edits/slide-order.ts';
-import type { SlidesDocument } from '../documents/slides/slides-document.ts';
-import type { WordDocument } from '../documents/word/word-document.ts';
+import type { SlidesDocument } from '../documents/slides/slides.document.ts';
+import type { WordDocument } from '../documents/word/word.document.ts';
 
 /** Main-part content types of templates and of the documents made from them. */
 const DOCUMENT_TYPE: Record<string, string> = {

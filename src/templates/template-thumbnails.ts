@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FOOTER_TYPES } from '../documents/slides/design/placeholders.ts';
 import { createSlide } from '../documents/slides/edits/new-slide.ts';
 import { paragraphsXml, placeholderXml } from '../documents/slides/edits/shapes.ts';
-import type { SlidesDocument } from '../documents/slides/slides-document.ts';
+import type { SlidesDocument } from '../documents/slides/slides.document.ts';
 import { AppError } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
 import { startFromTemplate } from './template-documents.ts';

@@ -11,14 +11,14 @@ import type { RunEventHook } from '../runs/run-events.repository.ts';
 import type { DeliveriesRepository, NewDelivery } from './deliveries.repository.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
 
-/** SPEC.md's field order (JSON objects from the database come back in their own order). */
+/** The contract's field order (docs/reference/api-contract.md#events) (JSON objects from the database come back in their own order). */
 const FIELD_ORDER: Record<string, string[]> = {
   'run.completed': ['event', 'run_id', 'task_id', 'agent_name', 'format', 'status', 'download_url', 'edit_url', 'summary', 'occurred_at_ms'],
   'run.failed': ['event', 'run_id', 'task_id', 'agent_name', 'format', 'error', 'occurred_at_ms'],
   ping: ['event', 'webhook_id', 'occurred_at_ms'],
 };
 
-/** The exact body bytes of an event, fields in SPEC.md's order. */
+/** The exact body bytes of an event, fields in the contract's order. */
 export function eventBody(payload: Record<string, unknown>): string {
   const order = FIELD_ORDER[String(payload.event)] ?? [];
   const keys = [...order.filter((k) => k in payload), ...Object.keys(payload).filter((k) => !order.includes(k))];

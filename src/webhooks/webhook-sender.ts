@@ -1,6 +1,6 @@
 // One delivery attempt: sign the body, POST it through the outbound guard (resolved, checked and
 // pinned again at every attempt; redirects are not followed), and classify the answer against
-// SPEC.md's delivery rules: 2xx done; 4xx (or a refused URL) final; anything else is retried.
+// The contract's delivery rules (docs/reference/api-contract.md#events): 2xx done; 4xx (or a refused URL) final; anything else is retried.
 import { OutboundError, type OutboundGuard } from '../net/outbound.ts';
 import { signWebhookPayload } from './verify.js';
 
@@ -22,7 +22,7 @@ export interface AttemptOutcome {
 }
 
 /**
- * The headers of a delivery: SPEC.md's, plus `Webhook-Id` (as in Standard Webhooks): the delivery's id,
+ * The headers of a delivery: the contract's, plus `Webhook-Id` (as in Standard Webhooks): the delivery's id,
  * the same on every retry of it (and on a manual redelivery, the id of the delivery it sends again), so a
  * receiver can drop a copy it has already processed.
  */

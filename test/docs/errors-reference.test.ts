@@ -1,5 +1,5 @@
 // docs/reference/errors.md names every error code: each code of src/errors.ts with its status, and
-// each code SPEC.md lists (the contract's table is read from the shared SPEC.md when it is there).
+// each code of the contract's table (docs/reference/api-contract.md), with the contract's status.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,14 +15,12 @@ describe('the error reference', () => {
     expect(Object.fromEntries(rows)).toEqual(ERROR_STATUS);
   });
 
-  it("lists every code of SPEC.md's error table", () => {
-    const spec = path.resolve(ROOT, '..', 'shared', 'SPEC.md');
-    const text = fs.existsSync(spec) ? fs.readFileSync(spec, 'utf8') : null;
-    if (text === null) return void expect(fs.existsSync(spec)).toBe(false); // a clone without the shared contract
-    const table = text.slice(text.indexOf('### Error codes'), text.indexOf('## Limits'));
-    const codes = [...table.matchAll(/^\| ([a-z_]+) \|/gm)].map((m) => m[1]);
-    expect(codes.length).toBeGreaterThan(10);
-    expect(codes.filter((c) => !rows.has(c))).toEqual([]);
+  it("lists every code of the contract's error table (docs/reference/api-contract.md) with the same status", () => {
+    const contract = fs.readFileSync(path.join(ROOT, 'docs', 'reference', 'api-contract.md'), 'utf8');
+    const table = contract.slice(contract.indexOf('### Error codes'), contract.indexOf('## Limits'));
+    const codes = new Map([...table.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], Number(m[2])]));
+    expect(codes.size).toBeGreaterThan(10);
+    expect([...codes].filter(([c, status]) => rows.get(c) !== status)).toEqual([]);
   });
 
   it('names every validation detail type the services raise outside the schema layer', () => {

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import type { TestApp } from './test-app.ts';
 import { key } from './runs.ts';
 
-/** A fast schedule with SPEC.md's shape: seven retries, growing delays, in milliseconds. */
+/** A fast schedule with the contract's shape (docs/reference/api-contract.md#events): seven retries, growing delays, in milliseconds. */
 export const FAST_DELAYS_MS = [50, 100, 150, 200, 250, 300, 350];
 
 /** Env of a test app that delivers to a loopback receiver on the fast schedule. */

@@ -10,7 +10,7 @@ import { parseSheetRange, rangeAddress, rangeSize } from '../excel/a1.ts';
 import { PART_NOUN, type AskTable, type AskView, type Citation } from './ask-view.ts';
 import { resolveCitations } from './citations.ts';
 import { aggregate, AnalysisError, countRows, growth, growthAcross, topN, type Computed } from './tables/workbook-aggregates.ts';
-import { cellText, findColumn, isNumber, valueAt, type SheetTable } from './tables/workbook-view.ts';
+import { cellText, findColumn, isNumber, valueAt, type SheetTable } from './tables/workbook.view.ts';
 
 const MAX_READ_CELLS = 500;
 

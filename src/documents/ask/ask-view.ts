@@ -4,7 +4,7 @@
 // and the tables of slides and sections). Every piece carries the citation that says where it is.
 import { rangeAddress } from '../excel/a1.ts';
 import type { SheetValues } from '../excel/view/workbook-values.ts';
-import { sheetTable, type SheetTable } from './tables/workbook-view.ts';
+import { sheetTable, type SheetTable } from './tables/workbook.view.ts';
 
 export type AskFormat = 'excel' | 'word' | 'slides';
 

@@ -4,10 +4,10 @@
 import { ToolError } from '../agent/tool-error.ts';
 import { cellAddress } from './a1.ts';
 import { formulaReferences, parseFormula } from './formula/formula-parser.ts';
-import type { ExcelDocument } from './excel-document.ts';
+import type { ExcelDocument } from './excel.document.ts';
 import { parseTypedValue, type ColumnType, type TypedValue } from './number-formats.ts';
 import type { CellScalar } from './view/cells.ts';
-import { allTables, findTable } from './view/sheet-view.ts';
+import { allTables, findTable } from './view/sheet.view.ts';
 
 /** A cell as a tool writes it: a value, or a live formula (without `=`). */
 export interface CellModel {

@@ -4,10 +4,10 @@
 import { ToolError } from '../agent/tool-error.ts';
 import { rangeSize, sheetRangeAddress, type CellPos, type RangePos } from './a1.ts';
 import { rangeData, type ChartSpec } from './design/chart-xml.ts';
-import type { ExcelDocument } from './excel-document.ts';
+import type { ExcelDocument } from './excel.document.ts';
 import { readCell } from './view/cells.ts';
 import type { CellAnchor } from './view/sheet-parts.ts';
-import { viewOf } from './view/sheet-view.ts';
+import { viewOf } from './view/sheet.view.ts';
 import type { SheetEntry } from './workbook.ts';
 
 export const DEFAULT_CHART_SIZE = { cols: 8, rows: 16 };

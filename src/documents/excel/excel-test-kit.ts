@@ -4,10 +4,10 @@ import { AgentToolbox, type ToolResult } from '../agent/agent-toolbox.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
 import { parseCell } from './a1.ts';
 import { adapter } from './excel.adapter.ts';
-import type { ExcelDocument } from './excel-document.ts';
+import type { ExcelDocument } from './excel.document.ts';
 import { readCell, type CellScalar } from './view/cells.ts';
 import { evaluatorFor } from './view/formula-book.ts';
-import { sheetViews, viewOf, type SheetView } from './view/sheet-view.ts';
+import { sheetViews, viewOf, type SheetView } from './view/sheet.view.ts';
 
 export const NO_INPUTS: ResolvedInputs = { contextFiles: [], dataSources: [], images: [], brand: null };
 

@@ -1,8 +1,8 @@
 // The run's summary of what happened to the workbook, derived from the edits the tools made (never from
 // what a model or the planner says it did): a new workbook by its sheets, tables and charts, an edited
 // one by its list of changes.
-import type { ExcelDocument } from './excel-document.ts';
-import { sheetViews } from './view/sheet-view.ts';
+import type { ExcelDocument } from './excel.document.ts';
+import { sheetViews } from './view/sheet.view.ts';
 
 export function summarizeChanges(doc: ExcelDocument, changes: string[], origin: 'new' | 'run' | 'init_file'): string {
   const sheets = sheetViews(doc).filter((s) => s.entry.part !== doc.placeholder);

@@ -3,7 +3,7 @@
 // Folio's workbooks and users' files go through the same engine. Its blank first sheet gives way to the
 // first sheet the agent adds.
 import fs from 'node:fs';
-import { ExcelDocument } from './excel-document.ts';
+import { ExcelDocument } from './excel.document.ts';
 import { XlsxWorkbook } from './workbook.ts';
 
 let cached: Buffer | null = null;

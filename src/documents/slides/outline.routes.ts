@@ -1,37 +1,16 @@
 // POST /slides/outline. Thin: authenticate, validate, call the use case, present.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
 import { API_KEY_SECURITY } from '../../http/auth.ts';
-import { API_KEY_ERRORS, Nullable, responses } from '../../http/schemas.ts';
+import { API_KEY_ERRORS, responses } from '../../http/schemas.ts';
 import { clientGone } from '../../llm/llm.routes.ts';
 import type { GenerateService } from '../../runs/generate.service.ts';
 import type { RunLinks } from '../../runs/run-links.ts';
 import { presentAccepted } from '../../runs/runs.presenters.ts';
-import { GenerateAccepted, GenerateBody } from '../../runs/runs.schemas.ts';
+import { GenerateAccepted } from '../../runs/runs.schemas.ts';
 import { queueOutline } from './outline.runner.ts';
-import { OutlineSlide } from './outline.schemas.ts';
+import { OutlineBody, OutlineResponse } from './outline-request.schemas.ts';
 import type { SlidesOutlineService } from './outline.service.ts';
-
-export const OutlineBody = Type.Object({
-  prompt: GenerateBody.properties.prompt,
-  context_files: GenerateBody.properties.context_files,
-  data_sources: GenerateBody.properties.data_sources,
-  image_assets: GenerateBody.properties.image_assets,
-  model: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }), { description: 'A model of GET /llm/models, `auto` or null (the default model).' })),
-  async: Type.Optional(Type.Boolean({ default: false, description: 'true: answer 202 at once with `task_id`, `run_id` and `poll_url`, like the generation endpoints; GET /tasks/{task_id} then shows the outline in `result.answer.data`.' })),
-}, { additionalProperties: false, examples: [{ prompt: 'A 6-slide pitch for a bike-sharing service in Leeds' }, { prompt: 'Quarterly review for the board', async: true }] });
-
-export type OutlineRequest = Static<typeof OutlineBody>;
-
-export const OutlineResponse = Type.Object({
-  title: Type.String(),
-  slides: Type.Array(OutlineSlide),
-  slide_count: Type.Integer(),
-  summary: Type.String({ description: 'What the outline holds and how to build it.' }),
-  model: Type.String({ description: 'The model that drafted it (`builtin`: the offline planner).' }),
-  credits_used: Type.Integer(),
-}, { title: 'SlidesOutlineResult' });
 
 export interface OutlineRouteDeps {
   outline: SlidesOutlineService;

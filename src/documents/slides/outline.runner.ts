@@ -8,7 +8,7 @@ import type { KeyWithOrg } from '../../identity/api-keys.repository.ts';
 import { RUNNER_FIELD, type AgentInput, type AgentResult, type AgentRunner } from '../../runs/agents.ts';
 import type { GenerateOutcome, GenerateService } from '../../runs/generate.service.ts';
 import type { GenerateRequest } from '../../runs/runs.schemas.ts';
-import type { OutlineRequest } from './outline.routes.ts';
+import type { OutlineRequest } from './outline-request.schemas.ts';
 import type { SlidesOutlineService } from './outline.service.ts';
 
 export const OUTLINE_RUNNER = 'slides-outline';

@@ -20,7 +20,7 @@ import { planDeck } from './planner/deck-plan.ts';
 import { MAX_SLIDES_PER_CALL } from './deck.ts';
 import { MAX_OUTLINE_SLIDES, SlidesOutline, slidesToOutline } from './outline.schemas.ts';
 import { requestedSlides } from './planner/prompt-outline.ts';
-import type { OutlineRequest } from './outline.routes.ts';
+import type { OutlineRequest } from './outline-request.schemas.ts';
 
 export interface OutlineResult {
   outline: SlidesOutline;

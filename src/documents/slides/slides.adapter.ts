@@ -7,11 +7,11 @@ import { DocumentUnreadable } from '../agent/tool-error.ts';
 import { MAX_SLIDES_PER_CALL, PPTX_CONTENT_TYPE, PptxDeck } from './deck.ts';
 import { applyBrand } from './edits/brand.ts';
 import { planSlides } from './planner/slides.planner.ts';
-import { SlidesDocument } from './slides-document.ts';
+import { SlidesDocument } from './slides.document.ts';
 import { openTemplate, THEME_NAMES } from './templates.ts';
 import { summarizeChanges } from './summary.ts';
 import { slidesTools } from './tools/slides.tools.ts';
-import { deckOutline } from './view/deck-outline.ts';
+import { deckOutline } from './view/outline.ts';
 
 export { PPTX_CONTENT_TYPE };
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AgentToolbox } from '../agent/agent-toolbox.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
 import { adapter } from './slides.adapter.ts';
-import type { SlidesDocument } from './slides-document.ts';
+import type { SlidesDocument } from './slides.document.ts';
 import type { Element } from '../ooxml/xml.ts';
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../test/fixtures/fidelity/pptx');

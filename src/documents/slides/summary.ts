@@ -1,7 +1,7 @@
 // The run's summary of what happened to the deck, derived from the edits the tools made (never from
 // what a model or the planner says it did): a new deck by its size, theme and layouts, an edited one
 // by its list of changes.
-import type { SlidesDocument } from './slides-document.ts';
+import type { SlidesDocument } from './slides.document.ts';
 import { folioThemeOf } from './templates.ts';
 
 export function summarizeChanges(doc: SlidesDocument, changes: string[], origin: 'new' | 'run' | 'init_file'): string {

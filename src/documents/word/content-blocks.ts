@@ -1,12 +1,12 @@
 // New Word content as the tools and planners describe it, before it is written into a document:
 // headings, paragraphs (normal, quote, call-out note), lists, tables, pictures and page breaks. Text is
-// inline markdown (word-inline.ts). Markdown from the model or the planner becomes these blocks here;
+// inline markdown (inline.ts). Markdown from the model or the planner becomes these blocks here;
 // edits/write-blocks.ts writes them in the document's own styles.
 import { csvBlock, parseMarkdown } from '../agent/markdown.ts';
 import type { ContextFile } from '../agent/format-adapter.ts';
 import { ToolError } from '../agent/tool-error.ts';
-import { escapeInline } from './word-inline.ts';
-import { isNumericColumn } from './word-table-layout.ts';
+import { escapeInline } from './inline.ts';
+import { isNumericColumn } from './table-layout.ts';
 
 export type Align = 'left' | 'right' | 'center';
 export interface ListItem { text: string; level: 0 | 1 | 2 }

@@ -1,7 +1,7 @@
 // The run's summary of what happened to the document, derived from the document and the edits the
 // tools made (never from what a model or the planner says it did).
-import { plainText } from './word-inline.ts';
-import type { WordDocument } from './word-document.ts';
+import { plainText } from './inline.ts';
+import type { WordDocument } from './word.document.ts';
 
 const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 

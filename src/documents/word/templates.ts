@@ -2,7 +2,7 @@
 // templates:build` from the readable source in scripts/templates/word/. A new document is an edit of
 // it, so Folio's reports and users' files go through the same engine.
 import fs from 'node:fs';
-import { WordDocument } from './word-document.ts';
+import { WordDocument } from './word.document.ts';
 
 let bytes: Buffer | null = null;
 

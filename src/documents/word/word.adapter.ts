@@ -9,8 +9,8 @@ import { summarizeChanges } from './summary.ts';
 import { openTemplate } from './templates.ts';
 import { wordTools } from './tools/word.tools.ts';
 import { wordOutline } from './view/outline.ts';
-import { plainText } from './word-inline.ts';
-import { DOCX_CONTENT_TYPE, WordDocument } from './word-document.ts';
+import { plainText } from './inline.ts';
+import { DOCX_CONTENT_TYPE, WordDocument } from './word.document.ts';
 import { planWord } from './planner/word.planner.ts';
 
 const INSTRUCTIONS = `A Word document is its .docx file: a title (and subtitle), then blocks; headings (levels 1-4) divide it into sections. Edit it in place; never rebuild it. Text is inline markdown: **bold**, *italic*, [label](https://url), footnotes as [^text of the note].

@@ -7,7 +7,8 @@ import type { FormatAdapter } from '../../documents/agent/format-adapter.ts';
 import type { EditorSaveBody } from '../editor.schemas.ts';
 import { applyExcel, presentExcel } from './excel-view.ts';
 import { applySlides, presentSlides } from './slides-view.ts';
-import { applyWord, presentWord } from './word-view.ts';
+import { applyWordEdits } from './word-diff.ts';
+import { presentWord } from './word-view.ts';
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
@@ -25,7 +26,7 @@ export async function presentDocument(format: Format, bytes: Uint8Array): Promis
 export async function applyEditorSave(bytes: Uint8Array, body: EditorSaveBody): Promise<Uint8Array> {
   const adapter = await adapterOf(body.format);
   const model = await adapter.read(asBuffer(bytes));
-  if (body.format === 'word') applyWord(model, body.content);
+  if (body.format === 'word') applyWordEdits(model, body.content);
   else if (body.format === 'excel') applyExcel(model, body.content);
   else applySlides(model, body.content);
   return adapter.render(model, { brand: null });

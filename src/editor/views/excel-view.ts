@@ -8,7 +8,7 @@ import { ToolError } from '../../documents/agent/tool-error.ts';
 import { MAX_COLS, MAX_ROWS } from '../../documents/excel/a1.ts';
 import { parseCellInput } from '../../documents/excel/cell-values.ts';
 import { writeGridEdits } from '../../documents/excel/edits/grid-edits.ts';
-import type { ExcelDocument } from '../../documents/excel/excel-document.ts';
+import type { ExcelDocument } from '../../documents/excel/excel.document.ts';
 import { gridCells } from '../../documents/excel/view/grid.ts';
 
 /** The grid shows at most this much of a sheet (the rest stays in the file, untouched). */

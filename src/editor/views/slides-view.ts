@@ -6,9 +6,9 @@ import { Type, type Static } from 'typebox';
 import { errors, type ValidationDetail } from '../../errors.ts';
 import { setShapeParagraphs } from '../../documents/slides/edits/elements.ts';
 import { setNotes } from '../../documents/slides/edits/notes.ts';
-import type { SlidesDocument } from '../../documents/slides/slides-document.ts';
+import type { SlidesDocument } from '../../documents/slides/slides.document.ts';
 import { setSlideSubtitle, setSlideTitle } from '../../documents/slides/tools/slide-titles.ts';
-import type { SlideView } from '../../documents/slides/view/slide-view.ts';
+import type { SlideView } from '../../documents/slides/view/slide.view.ts';
 
 const Bullet = Type.Object({ text: Type.String({ maxLength: 2000 }), level: Type.Integer({ minimum: 0, maximum: 8 }) }, { additionalProperties: false });
 

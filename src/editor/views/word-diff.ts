@@ -11,9 +11,9 @@ import { setTitle } from '../../documents/word/edits/page-setup.ts';
 import { deleteBlocks, insertXml, writeContextAt } from '../../documents/word/edits/structure.ts';
 import { editTable, setCellText } from '../../documents/word/edits/table-edit.ts';
 import { blocksXml } from '../../documents/word/edits/write-blocks.ts';
-import type { BlockView } from '../../documents/word/view/body-view.ts';
-import { plainText, toInline, type Segment } from '../../documents/word/word-inline.ts';
-import type { WordDocument } from '../../documents/word/word-document.ts';
+import type { BlockView } from '../../documents/word/view/body.view.ts';
+import { plainText, toInline, type Segment } from '../../documents/word/inline.ts';
+import type { WordDocument } from '../../documents/word/word.document.ts';
 import { presentBlock, type EditorBlock, type WordContent } from './word-view.ts';
 
 const TEXT_KINDS = new Set(['heading', 'paragraph', 'list', 'table']);
@@ -86,6 +86,7 @@ function update(doc: WordDocument, old: BlockView, was: EditorBlock, now: Editor
   }
 }
 
+/** Applies an editor save to the document it was made from, in place. */
 export function applyWordEdits(doc: WordDocument, content: WordContent): void {
   const all = doc.blocks();
   const title = all.find((b) => b.kind === 'title');

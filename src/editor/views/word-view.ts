@@ -8,10 +8,9 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
 import { attr, attrNS, child, descendants, NS, path1 } from '../../documents/ooxml/xml.ts';
-import { parseInline } from '../../documents/word/word-inline.ts';
-import type { BlockView } from '../../documents/word/view/body-view.ts';
-import type { WordDocument } from '../../documents/word/word-document.ts';
-import { applyWordEdits } from './word-diff.ts';
+import { parseInline } from '../../documents/word/inline.ts';
+import type { BlockView } from '../../documents/word/view/body.view.ts';
+import type { WordDocument } from '../../documents/word/word.document.ts';
 
 const TextSegment = Type.Object({
   kind: Type.Literal('text'),
@@ -105,9 +104,4 @@ export function presentWord(doc: WordDocument): WordContent {
   const subtitle = all.find((b) => b.kind === 'subtitle');
   const blocks = all.filter((b) => b !== title && b !== subtitle).map((b) => presentBlock(doc, b));
   return { title: title?.text ?? null, subtitle: subtitle?.text ?? null, blocks };
-}
-
-/** Applies an editor save to the document it was made from, in place. */
-export function applyWord(doc: WordDocument, content: WordContent): void {
-  applyWordEdits(doc, content);
 }

@@ -7,7 +7,7 @@ import type { ContentBlock } from '../../documents/word/content-blocks.ts';
 import { insertContent } from '../../documents/word/edits/content.ts';
 import { setHeaderFooterText, setTitle } from '../../documents/word/edits/page-setup.ts';
 import { openTemplate } from '../../documents/word/templates.ts';
-import type { WordDocument } from '../../documents/word/word-document.ts';
+import type { WordDocument } from '../../documents/word/word.document.ts';
 import type { InsightKind, InsightSeverity } from '../../db/schema.ts';
 import type { InsightRow } from '../insights.repository.ts';
 import type { ProjectFileRow } from '../project-files.repository.ts';

@@ -1,6 +1,7 @@
 // The runner of report tasks (a Word run whose request names it): reads the project's insights as the
 // request filters them, fills the fixed template and renders it with the Word renderer. Registered
 // with the runs engine, which queues, times out, stores the version, charges and fires the events.
+import type { InsightKind, InsightSeverity } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { finishDocument } from '../../documents/word/edits/finish.ts';
 import type { AgentInput, AgentResult, AgentRunner } from '../../runs/agents.ts';
@@ -8,7 +9,18 @@ import type { InsightsRepository } from '../insights.repository.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
 import type { ProjectsRepository } from '../projects.repository.ts';
 import { ALL_KINDS, ALL_SEVERITIES, buildReport } from './report-template.ts';
-import type { ReportSpec } from './report.service.ts';
+
+/** What a report task reads from its request (stored with the task, so a retried task writes the same report). */
+export interface ReportSpec {
+  project_id: string;
+  title: string;
+  include_severity?: InsightSeverity[];
+  include_alert_kind?: InsightKind[];
+  include_resolved: boolean;
+  file_ids?: string[];
+  /** When the report was asked for: the date on its cover. */
+  requested_at: string;
+}
 
 export const REPORT_RUNNER = 'project-report';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -2,7 +2,6 @@
 // for a Word run whose request names the report runner, so the report answers exactly like
 // /word/generate (sync, async 202, webhook_url, the sync ceiling, credits, events, export).
 import type { Static } from 'typebox';
-import type { InsightKind, InsightSeverity } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import type { KeyWithOrg } from '../../identity/api-keys.repository.ts';
 import { RUNNER_FIELD } from '../../runs/agents.ts';
@@ -11,19 +10,7 @@ import type { GenerateRequest } from '../../runs/runs.schemas.ts';
 import type { ReportBody } from '../insights.schemas.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
 import type { ProjectsRepository } from '../projects.repository.ts';
-import { REPORT_RUNNER } from './report.runner.ts';
-
-/** What a report task reads from its request (stored with the task, so a retried task writes the same report). */
-export interface ReportSpec {
-  project_id: string;
-  title: string;
-  include_severity?: InsightSeverity[];
-  include_alert_kind?: InsightKind[];
-  include_resolved: boolean;
-  file_ids?: string[];
-  /** When the report was asked for: the date on its cover. */
-  requested_at: string;
-}
+import { REPORT_RUNNER, type ReportSpec } from './report.runner.ts';
 
 export const TITLE_SUFFIX = ' - Insights Report';
 const MAX_TITLE = 200;

@@ -2,7 +2,7 @@
 // Normal font, the table style new tables get, and the sheets it holds as samples.
 import { attr, childElements } from '../../documents/ooxml/xml.ts';
 import { readTheme } from '../../documents/excel/design/theme.ts';
-import type { ExcelDocument } from '../../documents/excel/excel-document.ts';
+import type { ExcelDocument } from '../../documents/excel/excel.document.ts';
 
 /** Excel's own default, written into nearly every file: not a choice of the template's author. */
 const FACTORY_TABLE_STYLES = new Set(['TableStyleMedium2', 'TableStyleMedium9']);

@@ -6,7 +6,7 @@ import { REL } from '../../documents/ooxml/relationships.ts';
 import { EMU_PER_INCH } from '../../documents/slides/deck.ts';
 import { contentSlots, describeLayout, findPlaceholder, layoutScore, SLIDE_KINDS, type LayoutInfo, type SlideKind } from '../../documents/slides/design/layouts.ts';
 import { pickLayout } from '../../documents/slides/edits/slide-plan.ts';
-import type { SlidesDocument } from '../../documents/slides/slides-document.ts';
+import type { SlidesDocument } from '../../documents/slides/slides.document.ts';
 
 const PLACEHOLDER_KIND: Record<string, string> = {
   title: 'title', ctrTitle: 'title', subTitle: 'subtitle', body: 'text', obj: 'content', chart: 'chart', tbl: 'table', pic: 'picture',

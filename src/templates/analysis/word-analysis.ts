@@ -6,7 +6,7 @@ import { REL } from '../../documents/ooxml/relationships.ts';
 import { attr, child, descendants, NS } from '../../documents/ooxml/xml.ts';
 import { geometryOf } from '../../documents/word/design/page.ts';
 import { findStyle, type StyleRole } from '../../documents/word/design/styles.ts';
-import type { WordDocument } from '../../documents/word/word-document.ts';
+import type { WordDocument } from '../../documents/word/word.document.ts';
 
 const ROLES: [string, StyleRole, string][] = [
   ['title', 'title', 'Title'], ['subtitle', 'subtitle', 'Subtitle'], ['heading_1', 'heading1', 'Heading 1'], ['heading_2', 'heading2', 'Heading 2'],

@@ -2,12 +2,12 @@
 // views (the same reading the agent's tools use): slides, sections, sheets, their titles, text, lists,
 // tables, charts, cells with formulas and number formats. Structural checks (checks.ts) run on it: the
 // builtin evaluation set, and any caller that must know whether a document does what was asked.
-import type { ExcelDocument } from '../../excel/excel-document.ts';
+import type { ExcelDocument } from '../../excel/excel.document.ts';
 import { readCell } from '../../excel/view/cells.ts';
-import { sheetViews } from '../../excel/view/sheet-view.ts';
-import type { SlidesDocument } from '../../slides/slides-document.ts';
-import { plainText } from '../../word/word-inline.ts';
-import type { WordDocument } from '../../word/word-document.ts';
+import { sheetViews } from '../../excel/view/sheet.view.ts';
+import type { SlidesDocument } from '../../slides/slides.document.ts';
+import { plainText } from '../../word/inline.ts';
+import type { WordDocument } from '../../word/word.document.ts';
 import type { Format } from '../format-adapter.ts';
 import { columnLetters } from '../../excel/a1.ts';
 

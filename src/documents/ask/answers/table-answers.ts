@@ -5,7 +5,7 @@
 import { findPeriods } from '../../../projects/pipeline/facts/periods.ts';
 import type { AskTable } from '../ask-view.ts';
 import { aggregate, AnalysisError, countRows, fmt, growth, growthAcross, rowNamed, topN, type Computed, type Operation } from '../tables/workbook-aggregates.ts';
-import { a1, cellText, dataRows, findColumn, valueAt, type ColumnInfo } from '../tables/workbook-view.ts';
+import { a1, cellText, dataRows, findColumn, valueAt, type ColumnInfo } from '../tables/workbook.view.ts';
 
 const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'is', 'it', 'what', 'whats', 'which', 'who', 'how', 'much', 'many', 'was', 'were', 'are', 'did', 'do', 'does', 'this', 'that', 'for', 'by', 'per', 'to', 'from', 'and', 'or', 'our', 'we', 'my', 'me', 'give', 'show', 'tell', 'list', 'between', 'total', 'sum', 'average', 'mean', 'median', 'highest', 'lowest', 'largest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'top', 'bottom', 'most', 'least', 'count', 'number', 'growth', 'change', 'workbook', 'sheet', 'value', 'values', 'had', 'has', 'have', 'with', 'all', 'overall', 'there', 'figure', 'figures', 'on', 'at']);
 const singular = (w: string) => (w.length > 3 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);

@@ -2,7 +2,7 @@
 // as citations: totals, averages, medians, minimum and maximum (with the row that holds them), counts,
 // top-N rows by a column, and growth between two periods (rows named by period, or period columns).
 import { periodOfLabel } from '../../../projects/pipeline/facts/periods.ts';
-import { a1, cellText, dataRows, isNumber, valueAt, type ColumnInfo, type SheetTable } from './workbook-view.ts';
+import { a1, cellText, dataRows, isNumber, valueAt, type ColumnInfo, type SheetTable } from './workbook.view.ts';
 
 export interface Citation {
   sheet: string;

@@ -6,7 +6,7 @@
 import { accentColor } from '../../ooxml/charts/chart-xml.ts';
 import { xmlEscape } from '../../ooxml/xml.ts';
 import { parseSheetRange } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { readCell, serialOf, type CellScalar } from '../view/cells.ts';
 import { evaluatorFor } from '../view/formula-book.ts';
 import type { ChartKind } from '../view/sheet-parts.ts';

@@ -3,7 +3,7 @@
 // references, so they follow the file's palette), or with the request's brand colours and font when
 // there is a brand. Header text is white or near-black, whichever reads on the fill; titles darken a
 // pale accent until it reads on white. Each preset is appended to the styles once and then reused.
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { numberFormatFor, type ColumnType } from '../number-formats.ts';
 import { contrast, mix, normalizeHex, readableOn } from '../../ooxml/colors.ts';
 import type { StyleChange, StyleColor } from './styles.ts';

@@ -5,13 +5,13 @@
 // master of a shared formula first gives its dependents formulas of their own.
 import { ToolError } from '../../agent/tool-error.ts';
 import { cellAddress, inRange, parseRange, rangeAddress, type RangePos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { shiftFormula } from '../formula/formula-shift.ts';
 import type { FormulaCellValue } from '../formula/formula-evaluator.ts';
 import { newCell, type CellRec } from '../parts/sheet-data.ts';
 import type { Worksheet } from '../parts/worksheet.ts';
 import { arraysOf, forgetShared, serialOf, type CellScalar } from '../view/cells.ts';
-import { mergesOf } from '../view/sheet-view.ts';
+import { mergesOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 
 export interface CellWrite {

@@ -7,7 +7,7 @@ import { sheetChartAnchor } from '../../ooxml/charts/graphic-frame.ts';
 import { CT } from '../../ooxml/content-types.ts';
 import { relateImage } from '../../ooxml/media.ts';
 import { attr, attrNS, childElements, createEl, descendants, fragment, insertBefore, NS, removeNode, xmlEscape, type Element } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { worksheetAfter } from '../parts/worksheet.ts';
 import { chartPartXml, type ChartSpec } from '../design/chart-xml.ts';
 import { drawingAnchors, drawingOf, type CellAnchor, type ChartView } from '../view/sheet-parts.ts';

@@ -4,7 +4,7 @@
 // when formulas changed (Excel rebuilds it), and Excel and LibreOffice are asked to recalculate on open
 // when existing cells changed or a result could not be computed here.
 import { attr, child, children, createEl, insertBefore } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { hasTime } from '../design/number-format-codes.ts';
 import { readCell } from '../view/cells.ts';
 import { refreshAllFormulas, refreshStaleResults } from './formula-results.ts';

@@ -2,11 +2,11 @@
 // (and chart caches, and the agent reading its own work) see numbers. They are computed when written
 // and once more before saving, after every other edit of the task, so none is stale.
 import type { CellPos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import type { FormulaBook, FormulaCellValue, WorkbookEvaluator } from '../formula/formula-evaluator.ts';
 import { formulaOf, valueOf } from '../view/cells.ts';
 import { evaluatorFor } from '../view/formula-book.ts';
-import { allTables } from '../view/sheet-view.ts';
+import { allTables } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { setResult } from './cells.ts';
 import { refersTo } from './sheet-names.ts';

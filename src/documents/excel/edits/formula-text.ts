@@ -2,7 +2,7 @@
 // mentions the sheet are read), chart series (c:f), data validations, conditional formats and hyperlink
 // locations. forEachFormula rewrites each through a function; only what changes is written back.
 import { child, childElements, children, descendants, type Element } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { forgetShared } from '../view/cells.ts';
 import { xmlEscape } from '../parts/xml-text.ts';
 

@@ -4,9 +4,9 @@
 import { ToolError } from '../../agent/tool-error.ts';
 import { cellAddress, rangeAddress } from '../a1.ts';
 import type { ParsedInput } from '../cell-values.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { numberFormatFor } from '../number-formats.ts';
-import { viewOf } from '../view/sheet-view.ts';
+import { viewOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { checkWritable, growDimension, hiddenByMerge, writeCell } from './cells.ts';
 import { refreshFormulas } from './formula-results.ts';

@@ -5,7 +5,7 @@
 // show them) and its pivot tables' locations. Every formula found here is moved with the same rules as
 // cell formulas. Elements wholly deleted go; the others are changed attribute by attribute.
 import { attr, childElements, children, removeNode, type Element } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { moveIndex, moveInFormula, moveRangeText, moveSpan, moveSqref, type LineMove } from '../formula/formula-insert.ts';
 import { parseRange } from '../a1.ts';
 import type { Worksheet } from '../parts/worksheet.ts';

@@ -8,7 +8,7 @@
 import { ToolError } from '../../agent/tool-error.ts';
 import { attr, children, createEl, type Element } from '../../ooxml/xml.ts';
 import { cellAddress, columnLetters, MAX_COLS, MAX_ROWS, parseRange, rangeAddress, type RangePos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { moveIndex, moveInFormula, moveRangeText, type LineMove } from '../formula/formula-insert.ts';
 import { arraysOf, usedExtent } from '../view/cells.ts';
 import { readTables, type TableView } from '../view/sheet-parts.ts';

@@ -5,7 +5,7 @@
 // takes its part and the parts only it used (drawing, charts, tables, comments) with it.
 import { ToolError } from '../../agent/tool-error.ts';
 import { attr, child, children, createEl, insertBefore, removeNode, type Element } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { Worksheet } from '../parts/worksheet.ts';
 import { CT_XL, keepParts, type SheetEntry } from '../workbook.ts';
 import { forEachFormula } from './formula-text.ts';

@@ -4,11 +4,11 @@
 // cells stay. A header cell rewritten keeps its table column's name in step.
 import { attr, attrNS, child, children, createEl, insertBefore, removeNode } from '../../ooxml/xml.ts';
 import { rangeAddress, type RangePos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { worksheetAfter } from '../parts/worksheet.ts';
 import { xmlEscape } from '../parts/xml-text.ts';
 import type { TableView } from '../view/sheet-parts.ts';
-import { allTables } from '../view/sheet-view.ts';
+import { allTables } from '../view/sheet.view.ts';
 import { CT_XL, type SheetEntry } from '../workbook.ts';
 
 export interface NewTable {

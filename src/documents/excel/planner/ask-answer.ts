@@ -3,12 +3,12 @@
 // when there is one, else the sum), averages and counts, each with the range it comes from; without
 // such a column, the answer describes what the workbook holds. Nothing outside the cells is claimed.
 import { rangeAddress } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import type { WorkbookEvaluator } from '../formula/formula-evaluator.ts';
 import { readCell, type CellScalar } from '../view/cells.ts';
 import { evaluatorFor } from '../view/formula-book.ts';
 import { headerRowOf } from '../view/outline.ts';
-import { sheetViews, type SheetView } from '../view/sheet-view.ts';
+import { sheetViews, type SheetView } from '../view/sheet.view.ts';
 
 const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'is', 'what', 'whats', 'which', 'how', 'much', 'many', 'total', 'sum', 'average', 'mean', 'and', 'or', 'for', 'by', 'per', 'to', 'our', 'my', 'was', 'were', 'are', 'does', 'do', 'this', 'that', 'workbook', 'sheet']);
 const words = (s: string) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));

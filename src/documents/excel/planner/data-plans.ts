@@ -5,10 +5,10 @@
 import type { DataTable, PlannedToolCall } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { sheetNameProblem } from '../edits/sheets.ts';
 import { inferColumnType, parseTypedValue, type ColumnType } from '../number-formats.ts';
-import { dataSourceRows } from '../tools/sheet-tools.ts';
+import { dataSourceRows } from '../tools/sheet.tools.ts';
 
 export interface PlannedSheet {
   name: string;

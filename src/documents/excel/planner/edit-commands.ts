@@ -5,9 +5,9 @@
 // read is left alone, and the summary says so.
 import type { AgentPlan, PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { attr, child, children } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { readCell } from '../view/cells.ts';
-import { allCharts, sheetViews, type SheetView } from '../view/sheet-view.ts';
+import { allCharts, sheetViews, type SheetView } from '../view/sheet.view.ts';
 import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableSheet, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import type { PromptData } from './prompt-data.ts';
 import { lineCommands } from './line-commands.ts';

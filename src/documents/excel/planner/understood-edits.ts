@@ -3,8 +3,8 @@
 // Revenue", "get rid of the Scratch sheet", "move the Notes tab to the front", "move the chart to Summary".
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import { editCommands } from '../../agent/understanding/edits.ts';
-import type { ExcelDocument } from '../excel-document.ts';
-import { allCharts } from '../view/sheet-view.ts';
+import type { ExcelDocument } from '../excel.document.ts';
+import { allCharts } from '../view/sheet.view.ts';
 
 export function understoodSheetEdits(prompt: string, doc: ExcelDocument, sheetNamed: (phrase: string) => string | undefined): PlannedToolCall[] {
   const calls: PlannedToolCall[] = [];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../excel.adapter.ts';
 import { adapter } from '../excel.adapter.ts';
 import { cellAt, excelToolkit, NO_INPUTS, rowValues } from '../excel-test-kit.ts';
-import { allCharts, viewOf } from '../view/sheet-view.ts';
+import { allCharts, viewOf } from '../view/sheet.view.ts';
 
 async function salesKit() {
   const kit = excelToolkit();

@@ -5,7 +5,7 @@ import { StringEnum } from '../../../http/schemas.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { parseCell, parseRange, parseSheetRange, sheetRangeAddress, type CellPos, type RangePos } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { COLUMN_TYPES, type ColumnType } from '../number-formats.ts';
 import type { SheetEntry } from '../workbook.ts';
 

@@ -1,9 +1,9 @@
 // The document as the formula evaluator reads it: sheets by name answering for their cells (values as
 // stored, formulas with shared ones expanded), and tables by name for structured references.
 import { WorkbookEvaluator, type FormulaBook, type FormulaSheet } from '../formula/formula-evaluator.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { readCell } from './cells.ts';
-import { findTable, sheetViews } from './sheet-view.ts';
+import { findTable, sheetViews } from './sheet.view.ts';
 
 export function formulaBook(doc: ExcelDocument): FormulaBook {
   const sheets = new Map<string, FormulaSheet>();

@@ -1,9 +1,9 @@
 // The workbook as the built-in grid editor shows it: per worksheet its cells (values, formulas with
 // their results) up to the grid's size, and how many rows and columns to draw.
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { readCell } from './cells.ts';
 import { evaluatorFor } from './formula-book.ts';
-import { sheetViews } from './sheet-view.ts';
+import { sheetViews } from './sheet.view.ts';
 
 export interface GridSheet {
   name: string;

@@ -3,12 +3,12 @@
 // images, then a few rows with formulas shown next to their results. Bounded, whatever the size.
 import { cellAddress, columnLetters, rangeAddress } from '../a1.ts';
 import { showCell } from '../cell-values.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { typeOfFormat } from '../number-formats.ts';
 import type { WorkbookEvaluator } from '../formula/formula-evaluator.ts';
 import { readCell } from './cells.ts';
 import { evaluatorFor } from './formula-book.ts';
-import { sheetViews, type SheetView } from './sheet-view.ts';
+import { sheetViews, type SheetView } from './sheet.view.ts';
 
 const PREVIEW_HEAD = 6;
 const PREVIEW_TAIL = 3;

@@ -5,7 +5,7 @@
 import { readChart } from '../../ooxml/charts/chart-read.ts';
 import { attr, attrNS, child, childElements, descendants, NS, type Element } from '../../ooxml/xml.ts';
 import { parseRange, type RangePos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import type { SheetEntry } from '../workbook.ts';
 
 export type TotalsFunction = 'sum' | 'average' | 'count' | 'min' | 'max';

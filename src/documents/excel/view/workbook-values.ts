@@ -4,10 +4,10 @@
 // the file holds none.
 import type { RangePos } from '../a1.ts';
 import { readWorkbook } from '../excel.adapter.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { readCell, type CellScalar } from './cells.ts';
 import { evaluatorFor } from './formula-book.ts';
-import { sheetViews } from './sheet-view.ts';
+import { sheetViews } from './sheet.view.ts';
 
 export type { CellScalar };
 

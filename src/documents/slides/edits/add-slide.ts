@@ -4,8 +4,8 @@
 // speaker notes come from the deck's notes master.
 import { addChartParts, slideChartFrame } from '../../ooxml/charts/graphic-frame.ts';
 import { attr, fragment, type Element } from '../../ooxml/xml.ts';
-import type { SlidesDocument } from '../slides-document.ts';
-import type { SlideView } from '../view/slide-view.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { SlideView } from '../view/slide.view.ts';
 import { relateImage } from '../../ooxml/media.ts';
 import { createSlide } from './new-slide.ts';
 import { setNotes } from './notes.ts';

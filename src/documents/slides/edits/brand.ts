@@ -8,7 +8,7 @@ import { EMU_PER_INCH, type Box } from '../deck.ts';
 import { contrast, mix, normalizeHex, readableOn } from '../../ooxml/colors.ts';
 import { boxOf, nameOf, treeShapes } from '../design/placeholders.ts';
 import { themePartOf } from '../design/text-styles.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { relateImage } from '../../ooxml/media.ts';
 import { removeOrphans } from './orphans.ts';
 import { nextShapeId, pictureXml, spTreeOf } from './shapes.ts';

@@ -7,7 +7,7 @@ import { REL } from '../../ooxml/relationships.ts';
 import { attr, childElements, descendants, NS, serializeXml, type Element } from '../../ooxml/xml.ts';
 import type { LayoutInfo } from '../design/layouts.ts';
 import { FOOTER_TYPES } from '../design/placeholders.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { layoutOfSlide } from '../design/layouts.ts';
 import { addToSection } from './sections.ts';
 import { paragraphsXml, placeholderXml } from './shapes.ts';

@@ -6,7 +6,7 @@ import { CT } from '../../ooxml/content-types.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { child, createEl, insertBefore, NS, type Element } from '../../ooxml/xml.ts';
 import { placeholderOf, treeShapes } from '../design/placeholders.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { openTemplate } from '../templates.ts';
 import { paragraphsXml, placeholderShape, placeholderXml, spTreeOf } from './shapes.ts';
 import { setParagraphs } from './text-body.ts';

@@ -1,7 +1,7 @@
 // PowerPoint sections (p14:sectionLst in presentation.xml's extensions) list their slides by id: a new
 // or moved slide joins the section of the slide before it, a deleted one leaves its section.
 import { attr, child, children, descendants, NS, type Element } from '../../ooxml/xml.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 
 const SECTIONS_EXT = '{521415D9-36F7-43E2-AB2F-B90AF26B5E84}';
 

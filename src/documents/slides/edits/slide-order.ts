@@ -2,8 +2,8 @@
 // custom shows) and relationships; a deleted slide's part, notes and the charts and media only it used
 // are removed. Every other slide part stays byte for byte.
 import { attr, attrNS, child, children, descendants, NS, removeNode, type Element } from '../../ooxml/xml.ts';
-import type { SlidesDocument } from '../slides-document.ts';
-import type { SlideView } from '../view/slide-view.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { SlideView } from '../view/slide.view.ts';
 import { addToSection, sectionIds } from './sections.ts';
 import { dependents, removeOrphans } from './orphans.ts';
 

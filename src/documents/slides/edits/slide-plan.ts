@@ -5,7 +5,7 @@ import { ToolError } from '../../agent/tool-error.ts';
 import { EMU_PER_INCH, type Box } from '../deck.ts';
 import { chooseLayout, contentSlots, findPlaceholder, footerTop, KIND_FALLBACK, layoutScore, type LayoutInfo, type LayoutPlaceholder, type SlideKind } from '../design/layouts.ts';
 import { fitText } from '../design/text-fit.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { masterNear } from './new-slide.ts';
 import { MIN_TABLE_SIZE, tableFit, type TableData } from './table.ts';
 import { plainOfMarkup, type TextItem } from './text-body.ts';

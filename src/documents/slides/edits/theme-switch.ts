@@ -5,7 +5,7 @@
 // use brand colours and fonts instead.
 import { ToolError } from '../../agent/tool-error.ts';
 import { REL } from '../../ooxml/relationships.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { folioThemeOf, openTemplate, type ThemeName } from '../templates.ts';
 import { applyBrand, currentLogo, removeLogos } from './brand.ts';
 

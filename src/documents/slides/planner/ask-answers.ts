@@ -1,9 +1,9 @@
 // Ask mode with the builtin engine: answers from the deck itself, never beyond it. Counts, the title,
 // a given slide's content and notes, where charts, tables and images are, and otherwise the slides
 // whose words best match the question.
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { chartSentence } from '../tools/speaker-notes.ts';
-import type { SlideView as Slide } from '../view/slide-view.ts';
+import type { SlideView as Slide } from '../view/slide.view.ts';
 
 const KINDS: Record<string, 'chart' | 'table' | 'image' | 'diagram'> = { chart: 'chart', charts: 'chart', graph: 'chart', graphs: 'chart', table: 'table', tables: 'table', image: 'image', images: 'image', picture: 'image', pictures: 'image', photo: 'image', photos: 'image', diagram: 'diagram', diagrams: 'diagram', smartart: 'diagram' };
 

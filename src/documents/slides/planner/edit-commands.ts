@@ -4,42 +4,22 @@
 // number or by words of their title; elements by their kind and words of their slide or content.
 import type { ResolvedInputs } from '../../agent/format-adapter.ts';
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { THEME_NAMES } from '../templates.ts';
-import type { ElementKind, SlideView as Slide } from '../view/slide-view.ts';
+import type { ElementKind, SlideView as Slide } from '../view/slide.view.ts';
 import { chartOf } from './deck-plan.ts';
 import { capitalize } from './prompt-outline.ts';
 import { slideKindOf } from './slide-kinds.ts';
+import { findSlideByPhrase, words } from './find-slide.ts';
 import { understoodEdit } from './understood-edits.ts';
 
 type Deck = SlidesDocument;
 
-const STOP = new Set(['the', 'a', 'an', 'slide', 'slides', 'to', 'of', 'on', 'with', 'and', 'in', 'chart', 'table', 'image', 'deck', 'one', 'titled', 'called', 'about']);
-const words = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w));
 const unquote = (s: string) => s.trim().replace(/^["“'‘]|["”'’.]$/g, '').replace(/["”'’]$/g, '').trim();
 
 function slideWords(s: Slide): string[] {
   const parts = [s.title, ...s.elements.flatMap((e) => [e.kind === 'text' ? e.text : '', e.chart ? e.chart.series.map((x) => x.name).join(' ') : ''])];
   return words(parts.join(' '));
-}
-
-/** The slide a phrase names: "3", "slide 3", "the executive summary (slide)"; null when none matches. */
-export function findSlideByPhrase(deck: Deck, phrase: string, exclude?: Slide): Slide | null {
-  const num = /^(?:slide\s*)?#?(\d+)$/i.exec(phrase.trim());
-  if (num) return deck.slides()[Number(num[1]) - 1] ?? null;
-  const wanted = words(phrase);
-  if (!wanted.length) return null;
-  let best: { s: Slide; score: number } | null = null;
-  for (const s of deck.slides()) {
-    if (s.part === exclude?.part) continue;
-    const have = new Set(words(s.title));
-    // Share of the phrase found in the title, then how much of the title the phrase is ("parking" names
-    // the slide "Parking" before "Office move covering timeline and parking").
-    const hits = wanted.filter((w) => have.has(w)).length;
-    const score = hits / wanted.length + (have.size ? (0.01 * hits) / have.size : 0);
-    if (score > 0 && (!best || score > best.score)) best = { s, score };
-  }
-  return best?.s ?? null;
 }
 
 function findElementByPhrase(deck: Deck, phrase: string, kind: ElementKind | null): { slide: Slide; id: string } | null {

@@ -1,7 +1,7 @@
 // The kind of an existing slide (title, section, closing, ...), read from the layout it uses, so the
 // planner can tell a deck's title and closing slides from its content slides on any deck.
 import { layoutScore, type SlideKind } from '../design/layouts.ts';
-import type { SlideView } from '../view/slide-view.ts';
+import type { SlideView } from '../view/slide.view.ts';
 
 const KINDS: SlideKind[] = ['title', 'section', 'closing', 'quote', 'two-column', 'chart', 'table', 'image', 'bullets', 'title-only', 'blank'];
 

@@ -5,7 +5,7 @@ import { AgentToolbox } from '../../agent/agent-toolbox.ts';
 import type { ResolvedInputs } from '../../agent/format-adapter.ts';
 import { outlineToSlides, slidesToOutline } from '../outline.schemas.ts';
 import { adapter } from '../slides.adapter.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { folioThemeOf } from '../templates.ts';
 import { slidesTools } from '../tools/slides.tools.ts';
 import { answerQuestion } from './ask-answers.ts';

@@ -5,7 +5,7 @@
 import type { AgentPlan, PlanRequest, PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { MAX_SLIDES_PER_CALL } from '../deck.ts';
 import { outlineToSlides } from '../outline.schemas.ts';
-import type { SlidesDocument } from '../slides-document.ts';
+import type { SlidesDocument } from '../slides.document.ts';
 import { answerQuestion } from './ask-answers.ts';
 import { planDeck, type DeckPlan } from './deck-plan.ts';
 import { planEdits } from './edit-commands.ts';

@@ -3,9 +3,9 @@
 // ("rename the Risks slide to Open risks", "remove the last slide", "move the budget slide to the end").
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import { editCommand, type Ref } from '../../agent/understanding/edits.ts';
-import type { SlidesDocument } from '../slides-document.ts';
-import type { SlideView } from '../view/slide-view.ts';
-import { findSlideByPhrase } from './edit-commands.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { SlideView } from '../view/slide.view.ts';
+import { findSlideByPhrase } from './find-slide.ts';
 
 function slideOf(deck: SlidesDocument, ref: Ref): SlideView | null {
   const slides = deck.slides();

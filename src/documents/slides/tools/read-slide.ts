@@ -1,7 +1,7 @@
 // read_slide's answer: one slide in full, as JSON the model can act on (ids, kinds, text by paragraph
 // with levels, chart data, table cells, pictures' alt text, notes).
-import type { SlidesDocument } from '../slides-document.ts';
-import type { SlideView } from '../view/slide-view.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { SlideView } from '../view/slide.view.ts';
 
 const EDITABLE = new Set(['bullets', 'text', 'chart', 'table', 'image']);
 

@@ -5,8 +5,8 @@ import { findPlaceholder } from '../design/layouts.ts';
 import { setShapeText } from '../edits/elements.ts';
 import { nextShapeId, placeholderShape, spTreeOf, textBox } from '../edits/shapes.ts';
 import { removeNode } from '../../ooxml/xml.ts';
-import type { SlidesDocument } from '../slides-document.ts';
-import type { SlideView } from '../view/slide-view.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { SlideView } from '../view/slide.view.ts';
 
 function addPlaceholderText(d: SlidesDocument, slide: SlideView, role: 'title' | 'subtitle', text: string): boolean {
   const ph = slide.layout ? findPlaceholder(slide.layout, role) : null;

@@ -4,7 +4,7 @@
 import { estimatePageNumbersWith } from 'docx/layout';
 import type { PatchedTemplate } from 'docx';
 import { descendants, NS, type Element, type Node } from '../../ooxml/xml.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 
 const estimate = estimatePageNumbersWith({ guess: true });
 

@@ -8,8 +8,8 @@ import { child, fragment, NS, removeNode, xmlEscape, type Element } from '../../
 import { resolveCitations, type ListItem } from '../content-blocks.ts';
 import { listFormat } from '../design/numbering.ts';
 import { ensureStyle, type StyleRole } from '../design/styles.ts';
-import type { BlockView } from '../view/body-view.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { BlockView } from '../view/body.view.ts';
+import type { WordDocument } from '../word.document.ts';
 import { setParagraphText } from './paragraph-edit.ts';
 import { inlineRuns } from './runs.ts';
 

@@ -8,7 +8,7 @@ import { mix, normalizeHex, readableOn } from '../../ooxml/colors.ts';
 import { relateImage } from '../../ooxml/media.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { attr, attrNS, child, descendants, fragment, NS, path1, removeNode, type Element } from '../../ooxml/xml.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { HEADER_SLOT, sections } from './page-setup.ts';
 import { nextDrawingId } from './write-blocks.ts';
 

@@ -4,8 +4,8 @@
 import type { Element, Node } from '../../ooxml/xml.ts';
 import type { ContentBlock } from '../content-blocks.ts';
 import { headingLevelOf } from '../design/styles.ts';
-import { styleOf } from '../view/body-view.ts';
-import type { WordDocument } from '../word-document.ts';
+import { styleOf } from '../view/body.view.ts';
+import type { WordDocument } from '../word.document.ts';
 import { blockIdsOf, insertionPoint, insertXml, writeContextAt } from './structure.ts';
 import { blocksXml } from './write-blocks.ts';
 

@@ -2,8 +2,8 @@
 // empty header line shows its title (and its file properties name it), and tables of contents are
 // filled in or brought up to date. A document the task did not change is written back as it was.
 import { attr, descendants, NS } from '../../ooxml/xml.ts';
-import { plainText } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
+import { plainText } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
 import { applyWordBrand, type WordBrand } from './brand.ts';
 import { HEADER_SLOT, setHeaderFooterText } from './page-setup.ts';
 import { refreshTocs } from './toc.ts';

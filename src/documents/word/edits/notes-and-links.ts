@@ -3,7 +3,7 @@
 // styles; a link is an external relationship of the main part.
 import { attr, children, fragment, NS, xmlEscape } from '../../ooxml/xml.ts';
 import { ensureStyle } from '../design/styles.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 
 const FOOTNOTES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes';
 const FOOTNOTES_CT = 'application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml';

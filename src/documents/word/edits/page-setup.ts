@@ -7,7 +7,7 @@ import { ToolError } from '../../agent/tool-error.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { attr, child, childElements, descendants, fragment, NS, path1, removeNode, xmlEscape, type Element } from '../../ooxml/xml.ts';
 import { ensureStyle } from '../design/styles.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { insertionPoint, insertXml } from './structure.ts';
 import { baseRunProps, setParagraphText } from './paragraph-edit.ts';
 import { inlineRuns } from './runs.ts';

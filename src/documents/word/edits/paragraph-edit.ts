@@ -4,7 +4,7 @@
 // around it stays. Nothing else of the paragraph is rewritten.
 import { attr, child, childElements, descendants, fragment, NS, removeNode, type Element } from '../../ooxml/xml.ts';
 import { plainText as paragraphPlain } from '../view/paragraph-text.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { inlineRuns } from './runs.ts';
 
 /** Paragraph children that mark ranges; they are kept when the text is replaced. */

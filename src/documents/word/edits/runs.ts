@@ -1,9 +1,9 @@
 // Inline markdown -> WordprocessingML runs. New text takes the paragraph style's font, size and colour
 // (or, when it replaces text, the run properties the old text had), with bold and italic where the
 // text asks for them; links become hyperlinks in the document's Hyperlink style and [^notes] footnotes.
-import { parseInline } from '../word-inline.ts';
+import { parseInline } from '../inline.ts';
 import { ensureStyle } from '../design/styles.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { attr, childElements, NS, serializeXml, xmlEscape, type Element } from '../../ooxml/xml.ts';
 import { addFootnote, linkId } from './notes-and-links.ts';
 

@@ -5,8 +5,8 @@
 import { ToolError } from '../../agent/tool-error.ts';
 import { child, childElements, fragments, NS, path1, removeNode, type Element, type Node } from '../../ooxml/xml.ts';
 import { geometryOf, sectionOf } from '../design/page.ts';
-import type { BlockView } from '../view/body-view.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { BlockView } from '../view/body.view.ts';
+import type { WordDocument } from '../word.document.ts';
 import type { WriteContext } from './write-blocks.ts';
 
 export const POSITION_PATTERN = '^(start|end|(after|before):b\\d+)$';

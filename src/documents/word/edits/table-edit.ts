@@ -4,7 +4,7 @@
 // (gridSpan) are addressed by the first column they cover.
 import { ToolError } from '../../agent/tool-error.ts';
 import { attr, child, children, descendants, NS, path1, removeNode, type Element } from '../../ooxml/xml.ts';
-import type { WordDocument } from '../word-document.ts';
+import type { WordDocument } from '../word.document.ts';
 import { setParagraphText } from './paragraph-edit.ts';
 
 export interface TableEdit {

@@ -7,9 +7,9 @@ import { attr, child, childElements, descendants, fragment, NS, removeNode, xmlE
 import { estimatePages } from '../design/page-estimate.ts';
 import { geometryOf, sectionOf } from '../design/page.ts';
 import { ensureStyle, findStyle, type StyleRole } from '../design/styles.ts';
-import { styleOf, type BlockView } from '../view/body-view.ts';
+import { styleOf, type BlockView } from '../view/body.view.ts';
 import { plainText } from '../view/paragraph-text.ts';
-import { headingSignature, type WordDocument } from '../word-document.ts';
+import { headingSignature, type WordDocument } from '../word.document.ts';
 import { insertionPoint, insertXml } from './structure.ts';
 
 const PLACEHOLDER = 'Table of contents: updated when the document is saved.';

@@ -7,8 +7,8 @@ import { attr, descendants, NS, xmlEscape } from '../../ooxml/xml.ts';
 import { listFormat } from '../design/numbering.ts';
 import { ensureStyle, findStyle, type StyleRole } from '../design/styles.ts';
 import type { ContentBlock } from '../content-blocks.ts';
-import type { WordDocument } from '../word-document.ts';
-import { columnWidths, isNumericColumn } from '../word-table-layout.ts';
+import type { WordDocument } from '../word.document.ts';
+import { columnWidths, isNumericColumn } from '../table-layout.ts';
 import { relateWordImage } from './media.ts';
 import { inlineRuns, paragraphXml } from './runs.ts';
 

@@ -7,10 +7,10 @@ import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '..
 import { hasStructure, parseMarkdown } from '../../agent/markdown.ts';
 import { bestMatch } from '../../agent/planner-helpers.ts';
 import { sectionBlocks } from '../edits/structure.ts';
-import type { BlockView } from '../view/body-view.ts';
+import type { BlockView } from '../view/body.view.ts';
 import { blockMarkdown } from '../view/outline.ts';
-import { escapeInline, plainText } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
+import { escapeInline, plainText } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
 import { parseAddSection, type SectionRequest } from './add-section.ts';
 import { call, inputCalls, markdownOf } from './plan-parts.ts';
 import { understoodEdits } from './understood-edits.ts';

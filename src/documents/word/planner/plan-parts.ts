@@ -4,7 +4,7 @@ import { keySentences, words } from '../../../llm/builtin/text-engine.ts';
 import type { PlannedToolCall, ResolvedInputs } from '../../agent/format-adapter.ts';
 import type { MdBlock } from '../../agent/markdown.ts';
 import { tableFacts } from '../../agent/planner-helpers.ts';
-import { escapeInline } from '../word-inline.ts';
+import { escapeInline } from '../inline.ts';
 
 const MAX_TABLE_ROWS = 100;
 

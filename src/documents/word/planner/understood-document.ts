@@ -7,7 +7,7 @@ import type { InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
-import { escapeInline } from '../word-inline.ts';
+import { escapeInline } from '../inline.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
 

@@ -4,8 +4,8 @@
 // start", "add a section on competitors after Market".
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import { editCommands, type Ref } from '../../agent/understanding/edits.ts';
-import type { BlockView } from '../view/body-view.ts';
-import { escapeInline, plainText } from '../word-inline.ts';
+import type { BlockView } from '../view/body.view.ts';
+import { escapeInline, plainText } from '../inline.ts';
 import { call } from './plan-parts.ts';
 
 export interface SectionLookup {

@@ -8,8 +8,8 @@ import { requestTitle, splitRequest } from '../../agent/planner-helpers.ts';
 import { understand } from '../../agent/understanding/understand.ts';
 import { parseAddSection, type SectionRequest } from './add-section.ts';
 import { understoodDocument } from './understood-document.ts';
-import { escapeInline } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
+import { escapeInline } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
 import { planAnswer, planEdit } from './edit-plan.ts';
 import { call, inputCalls, markdownOf } from './plan-parts.ts';
 

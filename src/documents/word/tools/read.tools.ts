@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import { defineTool, type AgentTool } from '../../agent/format-adapter.ts';
 import { sectionBlocks, findBlock } from '../edits/structure.ts';
 import { blockMarkdown } from '../view/outline.ts';
-import { plainText } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
+import { plainText } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
 
 const READ_LIMIT = 30_000;
 const Id = Type.String({ pattern: '^b\\d+$', description: 'A block id from get_outline, e.g. "b12".' });

@@ -14,11 +14,11 @@ import { replaceInParagraph } from '../edits/paragraph-edit.ts';
 import { deleteBlocks, findBlock, moveBlocks, POSITION_PATTERN, selection } from '../edits/structure.ts';
 import { editTable } from '../edits/table-edit.ts';
 import { addToc } from '../edits/toc.ts';
-import type { BlockView } from '../view/body-view.ts';
+import type { BlockView } from '../view/body.view.ts';
 import { blockMarkdown } from '../view/outline.ts';
-import { plainText } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
-import { imageBlockFrom, tableFromSource } from '../word-inputs.ts';
+import { plainText } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
+import { imageBlockFrom, tableFromSource } from '../inputs.ts';
 import { readTools } from './read.tools.ts';
 
 const Position = Type.Optional(Type.String({ pattern: POSITION_PATTERN, description: 'Where: "end" (default), "start" (after the title), "after:<id>" or "before:<id>". After a heading id means right under the heading; use the id of the last block of a section to append to it.' }));

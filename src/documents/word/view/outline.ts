@@ -5,9 +5,9 @@
 import { attr, descendants, NS } from '../../ooxml/xml.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { geometryOf, sectionOf } from '../design/page.ts';
-import { plainText as inlinePlain } from '../word-inline.ts';
-import type { WordDocument } from '../word-document.ts';
-import type { BlockView } from './body-view.ts';
+import { plainText as inlinePlain } from '../inline.ts';
+import type { WordDocument } from '../word.document.ts';
+import type { BlockView } from './body.view.ts';
 import { plainText } from './paragraph-text.ts';
 
 function clip(s: string, n: number): string {

@@ -3,7 +3,7 @@
 // field results without their codes, inserted (tracked) text without the deleted text, tabs and line
 // breaks as spaces. What the agent reads; edits work on the XML itself.
 import { attr, attrNS, child, childElements, NS, type Element } from '../../ooxml/xml.ts';
-import { toInline, type Segment } from '../word-inline.ts';
+import { toInline, type Segment } from '../inline.ts';
 
 export interface TextContext {
   /** Hyperlink relationship id -> URL. */

@@ -8,7 +8,7 @@
 //   - Missing period: a series of three or more periods of one granularity with a gap inside it (one
 //     insight per missing period, at most three per series). Severity: medium.
 import type { InsightSeverity } from '../../../db/schema.ts';
-import { a1 } from '../../../documents/ask/tables/workbook-view.ts';
+import { a1 } from '../../../documents/ask/tables/workbook.view.ts';
 import { cellLocation, type ExtractedTable } from '../extract/extracted.ts';
 import { keyFromOrdinal, periodFromKey, periodLabel, periodOfLabel, type Granularity } from '../facts/periods.ts';
 import { formatQuantity } from '../facts/quantities.ts';

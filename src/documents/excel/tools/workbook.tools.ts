@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { descendants } from '../../ooxml/xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 
 const DC = 'http://purl.org/dc/elements/1.1/';
 const CORE = 'docProps/core.xml';

@@ -4,7 +4,7 @@
 import { attr, child, children, type Element } from '../../ooxml/xml.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { parseRange, type RangePos } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import type { Worksheet } from '../parts/worksheet.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { usedExtent } from './cells.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adapter } from '../excel.adapter.ts';
 import { cellAt, excelToolkit, rowValues, runPlan, sheetsOf } from '../excel-test-kit.ts';
-import { allCharts, viewOf } from '../view/sheet-view.ts';
+import { allCharts, viewOf } from '../view/sheet.view.ts';
 import { answerQuestion } from './ask-answer.ts';
 import { looksLikePeriods } from './data-plans.ts';
 import { readPromptData } from './prompt-data.ts';

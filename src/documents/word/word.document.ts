@@ -7,7 +7,7 @@ import { REL } from '../ooxml/relationships.ts';
 import { child, NS, type Element } from '../ooxml/xml.ts';
 import type { ZipLimits } from '../ooxml/zip-reader.ts';
 import { readStyles, type StyleInfo } from './design/styles.ts';
-import { readBlocks, type BlockView } from './view/body-view.ts';
+import { readBlocks, type BlockView } from './view/body.view.ts';
 
 export const DOCX_WHAT = 'a Word document (.docx)';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,11 +1,11 @@
 // A workbook as the ask engine sees it: one part per worksheet (its name, its title and header row,
 // its first data rows as lines, its charts and pictures), and each sheet's table for aggregates, cited
 // as Sheet!A1 ranges. Values are those Excel shows: a formula gives its stored or computed result.
-import type { ExcelDocument } from '../../excel/excel-document.ts';
-import { sheetViews } from '../../excel/view/sheet-view.ts';
+import type { ExcelDocument } from '../../excel/excel.document.ts';
+import { sheetViews } from '../../excel/view/sheet.view.ts';
 import { workbookValues } from '../../excel/view/workbook-values.ts';
 import type { AskLine, AskPart, AskTable, AskView } from '../ask-view.ts';
-import { a1, cellText, dataRows, sheetTable } from '../tables/workbook-view.ts';
+import { a1, cellText, dataRows, sheetTable } from '../tables/workbook.view.ts';
 
 const LINES_PER_SHEET = 30;
 

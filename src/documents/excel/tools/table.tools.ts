@@ -6,14 +6,14 @@ import { defineTool, type AgentTool, type ToolContext } from '../../agent/format
 import { ToolError } from '../../agent/tool-error.ts';
 import { rangeAddress, rangesOverlap, type CellPos } from '../a1.ts';
 import { presetStyle } from '../design/look.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { growDimension, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { setAutoFilter } from '../edits/layout.ts';
 import { addTable, deleteTable, tableName, totalsFormula, workbookTableStyle } from '../edits/tables.ts';
 import { typeOfFormat } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
-import { allTables, findTable, viewOf } from '../view/sheet-view.ts';
+import { allTables, findTable, viewOf } from '../view/sheet.view.ts';
 import { RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 export const TABLE_STYLES = ['TableStyleMedium2', 'TableStyleMedium9', 'TableStyleMedium4', 'TableStyleMedium7', 'TableStyleLight9', 'TableStyleLight1', 'TableStyleDark2'] as const;

@@ -1,7 +1,7 @@
 // A deck as the ask engine sees it: one part per slide (its title, subtitle, the text of its shapes,
 // its tables and charts described, its speaker notes), cited by slide number; the tables of its slides
 // and the data of its charts are tables for aggregates, cited by slide and table.
-import type { SlidesDocument } from '../../slides/slides-document.ts';
+import type { SlidesDocument } from '../../slides/slides.document.ts';
 import { chartSentence } from '../../slides/tools/speaker-notes.ts';
 import { textTable, type AskLine, type AskPart, type AskTable, type AskView } from '../ask-view.ts';
 

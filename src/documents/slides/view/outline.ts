@@ -3,8 +3,8 @@
 // glimpse of its content). Shapes the tools do not edit are listed too, marked as kept as they are.
 import { describeLayout } from '../design/layouts.ts';
 import { folioThemeOf } from '../templates.ts';
-import type { SlidesDocument } from '../slides-document.ts';
-import type { ElementView, SlideView } from './slide-view.ts';
+import type { SlidesDocument } from '../slides.document.ts';
+import type { ElementView, SlideView } from './slide.view.ts';
 
 const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 

@@ -1,7 +1,7 @@
 // Column widths and alignment of Word tables: widths follow how much text each column holds (so a
 // narrow numeric column does not take a third of the page), always summing to the text width so a
 // table never runs off the page; numeric columns align right.
-import { plainText } from './word-inline.ts';
+import { plainText } from './inline.ts';
 interface TableBlock { header: string[]; rows: string[][] }
 
 const NUMERIC = /^[-+(]?[$€£¥]?\s?[\d.,]+\s?(%|[kKmMbB]n?|x)?\)?$/;

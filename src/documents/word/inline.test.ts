@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeInline, parseInline, plainText, toInline } from './word-inline.ts';
+import { escapeInline, parseInline, plainText, toInline } from './inline.ts';
 
 describe('inline markdown', () => {
   it('reads bold, italic, both, links and footnotes', () => {

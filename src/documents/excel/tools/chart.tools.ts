@@ -9,10 +9,10 @@ import { cellAddress, type RangePos } from '../a1.ts';
 import { anchorAt, checkChartData, freeChartSpot, seriesFromBlock } from '../chart-placement.ts';
 import { hexColor } from '../design/look.ts';
 import type { ChartSpec } from '../design/chart-xml.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { addChart, addPicture, deleteChart, moveChart, rewriteChart } from '../edits/drawing.ts';
 import type { ChartKind, ChartView } from '../view/sheet-parts.ts';
-import { chartById } from '../view/sheet-view.ts';
+import { chartById } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { cellOf, CellText, qualifiedRange, SheetName } from './tool-support.ts';
 

@@ -6,7 +6,7 @@
 // rename, delete, move a chart, add a chart) are carried out; everything else is left as it is.
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { answerQuestion } from './ask-answer.ts';
 import { planChart, planDataSource, SheetNamer, valueColumns, type PlannedSheet } from './data-plans.ts';
 import { planEdits } from './edit-commands.ts';

@@ -8,13 +8,13 @@ import { ToolError } from '../../agent/tool-error.ts';
 import { columnIndex, rangeAddress, rangesOverlap } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
 import { hexColor, presetStyle, titleRowHeight } from '../design/look.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { growDimension, writeCell } from '../edits/cells.ts';
 import { buildDataBlock, describeBlock, type ColumnSpec } from '../edits/data-block.ts';
 import { addMerge, removeMerges, setAutoFilter, setColumnWidths, setFreeze, setGridlines, setLandscape, setRowHeight, setTabColor } from '../edits/layout.ts';
 import { refersTo } from '../edits/sheet-names.ts';
 import { addSheet, deleteSheet, moveSheet, renameSheet, safeSheetName } from '../edits/sheets.ts';
-import { freezeOf, sheetViews, viewOf } from '../view/sheet-view.ts';
+import { freezeOf, sheetViews, viewOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { CellValue, ColumnTypeSchema, RangeText, SheetName, rangeOf } from './tool-support.ts';
 

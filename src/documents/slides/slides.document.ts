@@ -5,7 +5,7 @@ import { ToolError } from '../agent/tool-error.ts';
 import type { Element } from '../ooxml/xml.ts';
 import type { PptxDeck } from './deck.ts';
 import { layoutCatalog, type LayoutInfo } from './design/layouts.ts';
-import { readSlide, type ElementView, type SlideView } from './view/slide-view.ts';
+import { readSlide, type ElementView, type SlideView } from './view/slide.view.ts';
 
 export type DeckOrigin = 'template' | 'file';
 

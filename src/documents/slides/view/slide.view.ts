@@ -8,7 +8,7 @@ import { attr, attrNS, child, childElements, descendants, is, NS, path1, type El
 import type { PptxDeck, SlideEntry } from '../deck.ts';
 import { layoutOfSlide, pseudoTitle, type LayoutInfo } from '../design/layouts.ts';
 import { FOOTER_TYPES, inheritedFrom, nameOf, placeholderOf, TITLE_TYPES, treeShapes, type Placeholder } from '../design/placeholders.ts';
-import { allText, paragraphsOf, plainTextOf, txBodyOf, type ParagraphView } from './text-view.ts';
+import { allText, paragraphsOf, plainTextOf, txBodyOf, type ParagraphView } from './text.view.ts';
 
 export type ChartSummary = ReturnType<typeof readChart>;
 

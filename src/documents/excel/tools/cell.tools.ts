@@ -9,7 +9,7 @@ import { cellAddress, rangeAddress, rangeSize, type CellPos, type RangePos } fro
 import { formulaErrors, parseCellInput, roundForDisplay, showCell, type CellModel } from '../cell-values.ts';
 import { hexColor, PRESETS, presetChange, type Preset } from '../design/look.ts';
 import type { StyleChange } from '../design/styles.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { checkWritable, growDimension, hiddenByMerge, restyleCell, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { removeMerges } from '../edits/layout.ts';
@@ -17,7 +17,7 @@ import { renameTableColumn } from '../edits/tables.ts';
 import { numberFormatFor, typeOfFormat, type ColumnType } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
 import { evaluatorFor } from '../view/formula-book.ts';
-import { viewOf } from '../view/sheet-view.ts';
+import { viewOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { CellText, CellValue, isColumnType, MAX_CELLS_SHOWN, NumberFormatSchema, RangeText, SheetName, rangeOf, cellOf } from './tool-support.ts';
 

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
 import { columnIndex, columnLetters, MAX_COLS, MAX_ROWS } from '../a1.ts';
-import type { ExcelDocument } from '../excel-document.ts';
+import type { ExcelDocument } from '../excel.document.ts';
 import { moveLines } from '../edits/lines.ts';
 import type { LineMove } from '../formula/formula-insert.ts';
 import { SheetName } from './tool-support.ts';

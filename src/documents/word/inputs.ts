@@ -3,7 +3,7 @@
 import { imageSize } from 'image-size';
 import type { DataCell, DataTable, ImageInput } from '../agent/format-adapter.ts';
 import { ToolError } from '../agent/tool-error.ts';
-import { escapeInline } from './word-inline.ts';
+import { escapeInline } from './inline.ts';
 import type { DocImage, ImageContent, TableContent } from './content-blocks.ts';
 
 const TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);

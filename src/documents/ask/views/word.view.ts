@@ -2,9 +2,9 @@
 // heading of the highest level in use), cited by number and heading, with what comes before the first
 // heading as the opening (number 0); its paragraphs, list items, sub-headings, captions and table rows
 // as lines; its tables as tables for aggregates, cited by section and table.
-import type { BlockView } from '../../word/view/body-view.ts';
-import { plainText } from '../../word/word-inline.ts';
-import type { WordDocument } from '../../word/word-document.ts';
+import type { BlockView } from '../../word/view/body.view.ts';
+import { plainText } from '../../word/inline.ts';
+import type { WordDocument } from '../../word/word.document.ts';
 import { textTable, type AskPart, type AskTable, type AskView, type Citation } from '../ask-view.ts';
 
 const text = (s: string) => plainText(s).replace(/\s+/g, ' ').trim();

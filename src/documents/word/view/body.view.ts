@@ -3,11 +3,21 @@
 // elements it covers. Consecutive list paragraphs make one list; a table of contents (a TOC field's
 // paragraphs, or its content control) is one block. Elements it does not recognize are blocks too,
 // described and kept as they are.
+import type { OoxmlPackage } from '../../ooxml/package.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { attr, child, childElements, children, descendants, NS, path1, type Element } from '../../ooxml/xml.ts';
 import { findStyle, headingLevelOf, type StyleInfo } from '../design/styles.ts';
-import type { WordDocument } from '../word-document.ts';
 import { paragraphInline, plainText, type TextContext } from './paragraph-text.ts';
+
+/** What reading the body needs of the Word adapter's document (WordDocument, word.document.ts, which
+ * reads its blocks through this file: the interface keeps the two from importing each other). */
+export interface WordBody {
+  readonly pkg: OoxmlPackage;
+  readonly main: string;
+  body(): Element;
+  styles(): Map<string, StyleInfo>;
+  idOf(el: Element): string;
+}
 
 export type BlockKind = 'title' | 'subtitle' | 'heading' | 'paragraph' | 'list' | 'table' | 'image' | 'caption' | 'toc' | 'page_break' | 'other';
 
@@ -30,7 +40,7 @@ export interface BlockView {
   text: string;
 }
 
-export function textContext(doc: WordDocument): TextContext {
+export function textContext(doc: WordBody): TextContext {
   const rels = doc.pkg.rels(doc.main);
   const notesPart = doc.pkg.related(doc.main, 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes')[0];
   let notes: Map<string, string> | null = null;
@@ -59,7 +69,7 @@ function numIdOf(p: Element, styles: Map<string, StyleInfo>): { numId: string; l
 }
 
 /** Whether a numId is a bulleted list (else numbered). */
-function bulleted(doc: WordDocument, numId: string): boolean {
+function bulleted(doc: WordBody, numId: string): boolean {
   const part = doc.pkg.related(doc.main, REL.numbering)[0];
   if (!part) return true;
   const root = doc.pkg.xml(part).documentElement!;
@@ -103,7 +113,7 @@ const MARKERS = new Set(['bookmarkStart', 'bookmarkEnd', 'commentRangeStart', 'c
   'moveFromRangeStart', 'moveFromRangeEnd', 'moveToRangeStart', 'moveToRangeEnd', 'customXmlInsRangeStart', 'customXmlInsRangeEnd',
   'customXmlDelRangeStart', 'customXmlDelRangeEnd', 'customXmlMoveFromRangeStart', 'customXmlMoveFromRangeEnd', 'customXmlMoveToRangeStart', 'customXmlMoveToRangeEnd']);
 
-export function readBlocks(doc: WordDocument): BlockView[] {
+export function readBlocks(doc: WordBody): BlockView[] {
   const styles = doc.styles();
   const ctx = textContext(doc);
   const out: BlockView[] = [];

@@ -1,0 +1,90 @@
+// The import rules of src/, checked by `npm run lint:deps` (dependency-cruiser) in CI before the tests.
+// The layers follow docs/architecture.md, lowest first:
+//   base      config*.ts, errors.ts, ids.ts, db/, infra/, net/ (and storage/disk-full.ts, which needs only
+//             errors.ts: the error handler and /health read it)
+//   http      the HTTP plumbing of http/: schemas, the error handler, rate limits, OpenAPI, ...
+//   features  identity, credits, storage, export, templates, webhooks, llm, documents, runs, projects,
+//             analysis, editor, jobs; with http/auth.ts and http/verify-fast-path.ts, which authenticate
+//             through identity/, and http/unavailable.routes.ts (routes, authenticated like any module's)
+//   app       app.ts, context.ts, cli.ts, config-cli.ts, cli/, the commands (*.cli.ts), http/health.ts (it
+//             reads the whole context) and http/system.routes.ts (the health endpoints)
+// A layer imports only from its own and lower layers. Besides: no circular imports (type-only imports
+// count: they are how the four circles of issue 31 looked), jobs/ does not import runs/, and the generic
+// engine (runs/, documents/agent/) imports no format (documents/slides|word|excel/).
+// `import type` counts everywhere (tsPreCompilationDeps). TypeScript is parsed with swc (@swc/core): the
+// typescript package of this repository (7.x) has no API dependency-cruiser can call yet, so every run
+// also prints a `missing-tsc-transpiler` warning, which is harmless here (swc sees the type-only imports:
+// the circles above were all `import type`).
+
+const BASE = ['^src/(config|config-types|config-settings|errors|ids)\\.ts$', '^src/(db|infra|net)/', '^src/storage/disk-full\\.ts$'];
+const HTTP_EDGE = '^src/http/(auth|verify-fast-path|unavailable\\.routes|health|system\\.routes)\\.ts$';
+const HTTP = '^src/http/';
+const FEATURES = ['^src/(identity|credits|storage|export|templates|webhooks|llm|documents|runs|projects|analysis|editor|jobs)/', '^src/http/(auth|verify-fast-path|unavailable\\.routes)\\.ts$'];
+const APP = ['^src/(app|context|cli|config-cli)\\.ts$', '^src/cli/', '\\.cli\\.ts$', '^src/http/(health|system\\.routes)\\.ts$'];
+const FORMATS = '^src/documents/(slides|word|excel)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports: move what both sides share into a file of its own (see the fixes of issue 31).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'base-imports-up',
+      severity: 'error',
+      comment: 'config, errors, ids, db/, infra/ and net/ are the bottom layer: they import no HTTP, feature or app code.',
+      from: { path: BASE },
+      to: { path: [HTTP, ...FEATURES, ...APP] },
+    },
+    {
+      name: 'http-imports-up',
+      severity: 'error',
+      comment: 'The HTTP plumbing serves every module and imports none (the files of HTTP_EDGE belong to the layers above).',
+      from: { path: HTTP, pathNot: HTTP_EDGE },
+      to: { path: [...FEATURES, ...APP], pathNot: BASE },
+    },
+    {
+      name: 'feature-imports-app',
+      severity: 'error',
+      comment: 'Modules receive what they need from app.ts/context.ts; they do not import them (commands, *.cli.ts, are the app layer).',
+      from: { path: FEATURES, pathNot: APP },
+      to: { path: APP },
+    },
+    {
+      name: 'jobs-imports-runs',
+      severity: 'error',
+      comment: 'jobs/ is the queue under every module; runs/ is one of its users.',
+      from: { path: '^src/jobs/' },
+      // Known exception, issue 31 item 3 (branch i31-types: jobs beside their definitions, one binder):
+      // jobs/worker.ts binds the runs handlers and starts the runs sweeper, and jobs/worker.cli.ts reads
+      // runs/agents.ts. Remove this pathNot when that work lands.
+      to: { path: '^src/runs/', pathNot: '^src/runs/(task-runner|runs-sweeper|agents)\\.ts$' },
+    },
+    {
+      name: 'engine-imports-format',
+      severity: 'error',
+      comment: 'The generic engine (runs/, documents/agent/) works through the FormatAdapter; a format registers itself, the engine never names one.',
+      from: {
+        path: ['^src/runs/', '^src/documents/agent/'],
+        // Known exceptions, left for a later change:
+        // - documents/agent/outcome/snapshot.ts reads each format's document to compare it before and
+        //   after a task (a snapshot per adapter would remove it);
+        // - runs/runs.schemas.ts: the generate body's `outline` is the Slides outline schema
+        //   (documents/slides/outline.schemas.ts), so POST /{word,excel}/generate's schema names it too.
+        pathNot: ['^src/documents/agent/outcome/snapshot\\.ts$', '^src/runs/runs\\.schemas\\.ts$'],
+      },
+      to: { path: FORMATS },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    // Tests may reach anywhere.
+    exclude: { path: '\\.test\\.ts$' },
+  },
+};
