@@ -117,7 +117,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const llm = createLlmModule({ config, database, credits, log });
     await llm.outbox.start();
     await llm.leases.start(); // after the journal's replay settled the calls of a dead predecessor's leases
-    credits.waitBeforeReads((orgId) => llm.outbox.settled(orgId));
+    credits.waitBeforeReads((orgId) => llm.outbox.settled(orgId, true));
     closers.unshift(async () => { await llm.outbox.close(); await llm.leases.close(); });
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
     const urls = new UrlPolicy(outbound);

@@ -115,9 +115,12 @@ export class UsageOutbox {
     return n;
   }
 
-  /** Resolves once every record taken so far (of the organization, or all) is in the database. */
-  settled(orgId: string | null = null): Promise<void> {
-    const mine = [...this.inflight, ...this.pending].filter((r) => orgId === null || r.org_id === orgId);
+  /**
+   * Resolves once every record taken so far (of the organization, or all) is in the database; `leased`:
+   * only those paid from credit leases (whose charges are written with them).
+   */
+  settled(orgId: string | null = null, leased = false): Promise<void> {
+    const mine = [...this.inflight, ...this.pending].filter((r) => (orgId === null || r.org_id === orgId) && (!leased || r.lease_id));
     if (!mine.length) return Promise.resolve();
     const upTo = this.seqOf.get(mine[mine.length - 1])!;
     this.flushSoon();
