@@ -126,7 +126,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const api = `http://127.0.0.1:${port}/api/v1`;
   // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.
   for (let waited = 0; !(await fetch(`${api}/health`).then((r) => r.ok, () => false)); waited += 200) {
-    if (waited > 60_000 || folio.child.exitCode !== null) throw new Error('folio did not start');
+    if (waited > 180_000 || folio.child.exitCode !== null) throw new Error('folio did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });

@@ -124,6 +124,8 @@ export interface LlmConfig {
   usageFlushDelayMs: number;
   /** Server-Timing header on /llm/invoke answers (benchmarks). */
   timings: boolean;
+  /** In-process credit leases (FOLIO_LLM_CREDIT_LEASES). */
+  leases: { enabled: boolean; ttlMs: number; idleMs: number };
 }
 
 export interface EditorConfig {

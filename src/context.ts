@@ -116,7 +116,9 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     closers.unshift(() => storagePurger.stop());
     const llm = createLlmModule({ config, database, credits, log });
     await llm.outbox.start();
-    closers.unshift(() => llm.outbox.close());
+    await llm.leases.start(); // after the journal's replay settled the calls of a dead predecessor's leases
+    credits.waitBeforeReads((orgId) => llm.outbox.settled(orgId, true));
+    closers.unshift(async () => { await llm.outbox.close(); await llm.leases.close(); });
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
     const urls = new UrlPolicy(outbound);
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.

@@ -1,10 +1,12 @@
 // A real `folio serve` killed with SIGKILL right after it answered LLM calls whose usage records were
-// still in the outbox (never written to the database): after a restart every answered call is charged
-// and recorded exactly once, and replaying the same journal again counts nothing twice. PGlite on disk,
-// or PostgreSQL with DATABASE_URL.
+// still in the outbox (never written to the database), most of them paid from a credit lease the process
+// held: after a restart every answered call is charged and recorded exactly once, the dead process's lease
+// is back in the balance, and replaying the same journal again counts nothing twice. PGlite on disk, or
+// PostgreSQL with DATABASE_URL.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
 import { runCli, startServer, type ServerProcess } from './helpers/processes.ts';
@@ -19,7 +21,7 @@ const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   fake = await startFakeLlmServer();
-  fake.setDefault({ text: 'answered', usage: { input: 12, output: 4 } }); // costs the minimum: the outbox path
+  fake.setDefault({ text: 'answered', usage: { input: 12, output: 4 }, delayMs: 100 }); // costs the minimum: the outbox path; concurrent: a lease
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-llm-crash-'));
   env = {
     FOLIO_DATA_DIR: dataDir, LOG_LEVEL: 'info', FOLIO_WORKERS: '0',
@@ -48,6 +50,19 @@ async function start(): Promise<ServerProcess> {
   return s;
 }
 
+/** The organization's credits held by leases, and the lease rows, read from the database of a stopped server. */
+async function leases(orgId: string): Promise<{ leased: number; rows: number }> {
+  const q = `select (select leased from credit_accounts where org_id = $1)::int as leased, (select count(*) from credit_leases where org_id = $1)::int as rows`;
+  if (env.DATABASE_URL) {
+    const c = new pg.Client({ connectionString: env.DATABASE_URL });
+    await c.connect();
+    try { return (await c.query(q, [orgId])).rows[0]; } finally { await c.end(); }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  try { return (await db.query<{ leased: number; rows: number }>(q, [orgId])).rows[0]; } finally { await db.close(); }
+}
+
 async function get(s: ServerProcess, secret: string, url: string): Promise<any> {
   const res = await fetch(`${s.url}/api/v1${url}`, { headers: { 'x-api-key': secret } });
   expect(res.status, url).toBe(200);
@@ -66,7 +81,7 @@ describe('a crash right after answers were sent', () => {
     const token = (await runCli(['token', '--sub', 'crash', '--email', 'crash@example.com'], env)).stdout.trim();
     const signup = await fetch(`${first.url}/api/v1/signup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ org_name: 'Crash', tier: 'pro' }) });
     expect(signup.status).toBe(201);
-    const { secret } = (await signup.json()) as { secret: string };
+    const { secret, org_id: orgId } = (await signup.json()) as { secret: string; org_id: string };
 
     const answers = await Promise.all(Array.from({ length: CALLS }, (_, i) => fetch(`${first.url}/api/v1/llm/invoke`, {
       method: 'POST', headers: { 'x-api-key': secret, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: `call ${i}` }] }),
@@ -81,6 +96,8 @@ describe('a crash right after answers were sent', () => {
     const journals = fs.readdirSync(outbox).filter((f) => f.endsWith('.jsonl'));
     const lines = journals.flatMap((f) => fs.readFileSync(path.join(outbox, f), 'utf8').split('\n').filter(Boolean));
     expect(lines).toHaveLength(CALLS);
+    const paidFromLease = lines.filter((l) => JSON.parse(l).lease_id).length;
+    expect(paidFromLease).toBeGreaterThan(0); // the calls the kill must not lose were paid from the lease, in memory only
     const saved = journals.map((f) => [f, fs.readFileSync(path.join(outbox, f))] as const);
 
     const check = async (s: ServerProcess) => {
@@ -100,6 +117,7 @@ describe('a crash right after answers were sent', () => {
     expect(fs.readdirSync(outbox).filter((f) => saved.some(([name]) => name === f))).toEqual([]); // replayed, then removed
     await check(second);
     await second.stop();
+    expect(await leases(orgId)).toEqual({ leased: 0, rows: 0 }); // the dead process's lease came back at the restart
 
     // The same journal replayed once more (as if the replay had died before removing it): nothing doubles.
     for (const [name, bytes] of saved) fs.writeFileSync(path.join(outbox, name), bytes);

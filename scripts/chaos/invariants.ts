@@ -58,6 +58,10 @@ export async function checkInvariants(url: string, state: LoadState, received: R
     for (const r of await q(`select a.org_id, a.balance, coalesce(sum(l.amount), 0)::bigint as sum from credit_accounts a left join credit_ledger l on l.org_id = a.org_id group by a.org_id, a.balance`)) {
       if (Number(r.sum) !== Number(r.balance)) v.push(`org ${r.org_id}: ledger sums to ${r.sum}, balance is ${r.balance}`);
     }
+    // LLM credit leases: an account's hold is the sum of its live leases' held credits, within its balance.
+    for (const r of await q(`select a.org_id, a.balance, a.leased, coalesce(sum(l.held), 0)::bigint as held from credit_accounts a left join credit_leases l on l.org_id = a.org_id group by a.org_id, a.balance, a.leased`)) {
+      if (Number(r.held) !== Number(r.leased) || Number(r.leased) > Number(r.balance)) v.push(`org ${r.org_id}: leased ${r.leased}, leases hold ${r.held}, balance ${r.balance}`);
+    }
     for (const r of await q(`select task_id, count(*) filter (where kind = 'reservation')::int as res, count(*) filter (where kind = 'release')::int as rel,
         count(*) filter (where kind = 'charge')::int as ch from credit_ledger where task_id is not null group by task_id`)) {
       if (r.res > 1 || r.rel !== r.res || r.ch > 1) v.push(`task ${r.task_id}: ${r.res} reservations, ${r.rel} releases, ${r.ch} charges`);

@@ -1,7 +1,8 @@
-// The only code that writes `credit_accounts` and `credit_ledger` (the LLM call's up-front charge also
-// reads the LLM budget tables, to stay one statement). A balance never changes without
-// its ledger row: both are written by one statement, and the update is conditional on the balance
-// staying >= 0, so concurrent reservations can never overspend.
+// The only code that writes `credit_accounts` and `credit_ledger`, with `credit-leases.repository.ts`
+// for LLM credit leases (the LLM call's up-front charge also reads the LLM budget tables, to stay one
+// statement). A balance never changes without its ledger row: both are written by one statement, and
+// the update is conditional on the balance staying >= the credits leased to LLM gateway processes
+// (`leased`, never spendable by another charge), so concurrent reservations can never overspend.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, LedgerKind } from '../db/schema.ts';
 import { newId } from '../ids.ts';
@@ -52,7 +53,7 @@ export class CreditsRepository {
     const r = await sql<{ balance_after: number }>`
       with moved as (
         update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
-        where org_id = ${m.orgId} and balance + ${m.amount} >= 0
+        where org_id = ${m.orgId} and balance - leased + ${m.amount} >= 0
         returning balance)
       insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
       select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
@@ -63,7 +64,8 @@ export class CreditsRepository {
   /**
    * `apply` for the up-front charge of an LLM call, guarded by the organization's monthly LLM budget in
    * the same statement (its own budget, else `defaultBudget`; null: none): the charge happens only while
-   * the month's usage in `llm_monthly_usage` plus `pendingCredits` (usage not yet recorded) is below it.
+   * the month's usage in `llm_monthly_usage` plus `pendingCredits` (usage not yet recorded) plus the
+   * credits leased (budget room the leases may still spend) is below it.
    * One round trip on the call's critical path. Returns the new balance, or null when nothing moved
    * (balance too low or budget used up: the caller looks which).
    */
@@ -78,7 +80,7 @@ export class CreditsRepository {
       moved as (
         update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
         from lim
-        where org_id = ${m.orgId} and balance + ${m.amount} >= 0 and (lim.budget is null or lim.used < lim.budget)
+        where org_id = ${m.orgId} and balance - leased + ${m.amount} >= 0 and (lim.budget is null or lim.used + leased < lim.budget)
         returning balance)
       insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
       select ${newId('led')}, ${m.orgId}, ${m.kind}, ${m.amount}, balance, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
@@ -100,8 +102,8 @@ export class CreditsRepository {
         from (select ${orgId}::text as org_id) o
         left join llm_budgets b on b.org_id = o.org_id
         left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
-      cur as (select balance from credit_accounts where org_id = ${orgId} for update),
-      n as (select least(${reasons.length}::bigint, cur.balance / ${amount}::bigint) as n from cur, lim where lim.budget is null or lim.used < lim.budget),
+      cur as (select balance, leased from credit_accounts where org_id = ${orgId} for update),
+      n as (select least(${reasons.length}::bigint, (cur.balance - cur.leased) / ${amount}::bigint) as n from cur, lim where lim.budget is null or lim.used + cur.leased < lim.budget),
       moved as (
         update credit_accounts a set balance = a.balance - n.n * ${amount}::bigint, updated_at = now()
         from n where a.org_id = ${orgId} and n.n > 0
@@ -122,11 +124,11 @@ export class CreditsRepository {
    */
   async takeUpTo(db: Db, m: Omit<Movement, 'amount'> & { amount: number }): Promise<number> {
     const r = await sql<{ amount: number }>`
-      with cur as (select balance from credit_accounts where org_id = ${m.orgId} for update),
+      with cur as (select balance - leased as free from credit_accounts where org_id = ${m.orgId} for update),
       moved as (
-        update credit_accounts a set balance = a.balance - least(${m.amount}::bigint, cur.balance), updated_at = now()
-        from cur where a.org_id = ${m.orgId} and cur.balance > 0 and ${m.amount}::bigint > 0
-        returning a.balance as balance_after, least(${m.amount}::bigint, cur.balance) as taken)
+        update credit_accounts a set balance = a.balance - least(${m.amount}::bigint, cur.free), updated_at = now()
+        from cur where a.org_id = ${m.orgId} and cur.free > 0 and ${m.amount}::bigint > 0
+        returning a.balance as balance_after, least(${m.amount}::bigint, cur.free) as taken)
       insert into credit_ledger (entry_id, org_id, kind, amount, balance_after, task_id, run_id, reason)
       select ${newId('led')}, ${m.orgId}, ${m.kind}, -taken, balance_after, ${m.taskId ?? null}, ${m.runId ?? null}, ${m.reason ?? null} from moved
       returning amount`.execute(db);
@@ -136,6 +138,12 @@ export class CreditsRepository {
   async balance(orgId: string, db: Db = this.db): Promise<number | null> {
     const row = await db.selectFrom('credit_accounts').select('balance').where('org_id', '=', orgId).executeTakeFirst();
     return row ? Number(row.balance) : null;
+  }
+
+  /** What a charge may take: the balance less the credits leased to LLM gateway processes. */
+  async available(orgId: string, db: Db = this.db): Promise<number | null> {
+    const row = await db.selectFrom('credit_accounts').select(['balance', 'leased']).where('org_id', '=', orgId).executeTakeFirst();
+    return row ? Number(row.balance) - Number(row.leased) : null;
   }
 
   /** Credits held by the organization's queued and running tasks. */

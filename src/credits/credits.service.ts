@@ -6,6 +6,7 @@ import type { Config, Format, Tier } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError, errors } from '../errors.ts';
 import { decodeCursor, toPage } from '../http/pagination.ts';
+import { CreditLeasesRepository, type LeaseBudget, type LeasedCharge } from './credit-leases.repository.ts';
 import type { CreditsRepository, LedgerRow } from './credits.repository.ts';
 
 const LABEL: Record<Format, string> = { word: 'Word', excel: 'Excel', slides: 'Slides' };
@@ -21,11 +22,16 @@ export class CreditsService {
   private readonly config: Config;
   private readonly db: Kysely<DB>;
   private readonly repo: CreditsRepository;
+  /** LLM credit leases (`src/llm/credit-leases.ts` holds them in memory). */
+  readonly leases: CreditLeasesRepository;
+  /** Waits run before the balance and the ledger are read (the LLM usage journal's charges of the organization). */
+  private readonly beforeReads: ((orgId: string) => Promise<void>)[] = [];
 
   constructor(config: Config, db: Kysely<DB>, repo: CreditsRepository) {
     this.config = config;
     this.db = db;
     this.repo = repo;
+    this.leases = new CreditLeasesRepository(db);
   }
 
   /** Minimum balance to start a task of this format; also what the task reserves. */
@@ -54,14 +60,14 @@ export class CreditsService {
 
   /** 402 before any work when the balance is below the format's minimum. */
   async assertCanStart(orgId: string, format: Format): Promise<void> {
-    const balance = (await this.repo.balance(orgId)) ?? 0;
+    const balance = (await this.repo.available(orgId)) ?? 0;
     if (balance < this.minimumFor(format)) throw this.insufficient(balance, format);
   }
 
   /** Takes the reservation in the task's creation transaction; 402 (and nothing written) when it does not fit. */
   async reserve(trx: Transaction<DB>, task: TaskCredits & { format: Format }): Promise<void> {
     const moved = await this.repo.apply(trx, { orgId: task.org_id, kind: 'reservation', amount: -task.reserved_credits, taskId: task.task_id, runId: task.run_id });
-    if (moved === null) throw this.insufficient((await this.repo.balance(task.org_id, trx)) ?? 0, task.format);
+    if (moved === null) throw this.insufficient((await this.repo.available(task.org_id, trx)) ?? 0, task.format);
   }
 
   /**
@@ -85,7 +91,7 @@ export class CreditsService {
    */
   async chargeCallUpFront(orgId: string, amount: number, reason: string): Promise<void> {
     if ((await this.repo.apply(this.db, { orgId, kind: 'charge', amount: -amount, reason })) !== null) return;
-    const balance = (await this.repo.balance(orgId)) ?? 0;
+    const balance = (await this.repo.available(orgId)) ?? 0;
     throw insufficientCredits(amount, balance, `LLM calls need a balance of at least ${amount} credit${amount === 1 ? '' : 's'}; the organization has ${balance}.`);
   }
 
@@ -105,7 +111,7 @@ export class CreditsService {
 
   /** 402 insufficient_credits when the balance is below an LLM call's up-front charge. */
   async assertCallCovered(orgId: string, amount: number): Promise<void> {
-    const balance = (await this.repo.balance(orgId)) ?? 0;
+    const balance = (await this.repo.available(orgId)) ?? 0;
     if (balance < amount) throw insufficientCredits(amount, balance, `LLM calls need a balance of at least ${amount} credit${amount === 1 ? '' : 's'}; the organization has ${balance}.`);
   }
 
@@ -118,17 +124,35 @@ export class CreditsService {
     return this.repo.takeUpTo(trx, { orgId, kind: 'charge', amount: Math.floor(amount), reason });
   }
 
+  /** `chargeCallRest` on its own (an LLM call paid from a lease that cannot pay the rest). */
+  async chargeCallRestNow(orgId: string, amount: number, reason: string): Promise<number> {
+    if (amount <= 0) return 0;
+    return this.repo.takeUpTo(this.db, { orgId, kind: 'charge', amount: Math.floor(amount), reason });
+  }
+
+  /** Settles LLM calls paid from leases (one `charge` row each), in the usage journal's batch transaction. */
+  async settleLeased(trx: Transaction<DB>, charges: LeasedCharge[]): Promise<number> {
+    return charges.length ? this.leases.settle(trx, charges) : 0;
+  }
+
   /** Gives back the up-front charge of an LLM call that produced nothing (in the caller's transaction when given). */
   async refundCall(orgId: string, amount: number, reason: string, trx?: Transaction<DB>): Promise<void> {
     await this.repo.apply(trx ?? this.db, { orgId, kind: 'release', amount, reason });
   }
 
+  /** `wait` runs before every read of an organization's balance or ledger (so they include its charges still in a journal). */
+  waitBeforeReads(wait: (orgId: string) => Promise<void>): void {
+    this.beforeReads.push(wait);
+  }
+
   async summary(orgId: string): Promise<{ balance: number; reserved: number }> {
+    for (const wait of this.beforeReads) await wait(orgId);
     const [balance, reserved] = await Promise.all([this.repo.balance(orgId), this.repo.reserved(orgId)]);
     return { balance: balance ?? 0, reserved };
   }
 
   async ledger(orgId: string, limit: number, cursor: string | undefined): Promise<{ items: LedgerRow[]; next_cursor: string | null }> {
+    for (const wait of this.beforeReads) await wait(orgId);
     const raw = decodeCursor(cursor);
     const before = raw === null ? null : Number(raw);
     if (before !== null && !Number.isSafeInteger(before)) decodeCursor('invalid');
@@ -151,3 +175,5 @@ export function insufficientCredits(required: number, balance: number, explanati
     body: { required, balance, minimum_balance: required, explanation },
   });
 }
+
+export type { LeaseBudget, LeasedCharge };

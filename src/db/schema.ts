@@ -92,7 +92,20 @@ export type LedgerKind = 'signup_grant' | 'grant' | 'reservation' | 'release' | 
 export interface CreditAccountsTable {
   org_id: string;
   balance: ColumnType<number, number | undefined, number>;
+  /** Credits held by live LLM credit leases (`credit_leases`): part of the balance no other charge may take. */
+  leased: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
+}
+
+export interface CreditLeasesTable {
+  lease_id: string;
+  org_id: string;
+  /** The holding process (`<host>~<boot id>`). */
+  holder: string;
+  /** Credits granted and not yet returned or settled by a charge. */
+  held: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface CreditLedgerTable {
@@ -226,6 +239,7 @@ export interface DB {
   images: ImagesTable;
   credit_accounts: CreditAccountsTable;
   credit_ledger: CreditLedgerTable;
+  credit_leases: CreditLeasesTable;
   runs: RunsTable;
   tasks: TasksTable;
   artifact_versions: ArtifactVersionsTable;

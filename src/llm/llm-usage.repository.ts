@@ -38,8 +38,11 @@ export interface LlmUsageRow {
 
 export type NewUsage = Omit<LlmUsageRow, 'created_at'>;
 
-/** A record waiting in the usage outbox: its creation time (ISO) and the month it counts in travel with it. */
-export type PendingUsage = NewUsage & { created_at: string; month: string };
+/**
+ * A record waiting in the usage outbox: its creation time (ISO) and the month it counts in travel with it,
+ * and for a call paid from a credit lease, the lease and the credits to charge from it when the record is written.
+ */
+export type PendingUsage = NewUsage & { created_at: string; month: string; lease_id?: string | null; lease_credits?: number };
 
 export interface UsageFilter {
   user_id?: string;
@@ -85,12 +88,12 @@ export class LlmUsageRepository {
    * Records a batch of calls (the usage outbox's), each with the month it counts in, in one statement:
    * idempotent by usage_id (a record already there is skipped, and does not add to its month again), so a
    * batch replayed after a crash can never count a call twice. Records of deleted organizations are dropped.
-   * Returns how many were new.
+   * Returns the usage ids that were new (in the caller's transaction when given).
    */
-  async recordBatch(rows: PendingUsage[]): Promise<number> {
-    if (!rows.length) return 0;
+  async recordBatch(rows: PendingUsage[], db: Db = this.db): Promise<Set<string>> {
+    if (!rows.length) return new Set();
     const json = JSON.stringify(rows);
-    const r = await sql<{ n: number }>`with input as (
+    const r = await sql<{ usage_id: string }>`with input as (
         select * from jsonb_to_recordset(${json}::jsonb) as r(usage_id text, org_id text, key_id text, request_id text, operation text, requested_model text,
           model text, provider text, response_format text, status text, error_code text, input_tokens integer, output_tokens integer, credits integer,
           user_id text, session_id text, attempts jsonb, duration_ms integer, created_at timestamptz, month text)),
@@ -105,8 +108,8 @@ export class LlmUsageRepository {
         from input i join ins using (usage_id) where i.status = 'succeeded' group by i.org_id, i.month
         on conflict (org_id, month) do update set credits = m.credits + excluded.credits, calls = m.calls + excluded.calls,
           input_tokens = m.input_tokens + excluded.input_tokens, output_tokens = m.output_tokens + excluded.output_tokens)
-      select count(*)::integer as n from ins`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
+      select usage_id from ins`.execute(db);
+    return new Set(r.rows.map((x) => x.usage_id));
   }
 
   /** The organization's own budget (undefined: never set; null: removed) and its month's totals, in one query. */

@@ -17,7 +17,9 @@ import { ModelRegistry } from './model-registry.ts';
 import { PreflightService } from './preflight.service.ts';
 import { textRoutes } from './text.routes.ts';
 import { TextService } from './text.service.ts';
-import { UsageOutbox } from './usage-outbox.ts';
+import { UsageOutbox, type WriteUsage } from './usage-outbox.ts';
+import { CreditLeases } from './credit-leases.ts';
+import { monthOf } from './llm-usage.repository.ts';
 
 export { assertContentFulfillable } from './preflight-rules.ts';
 
@@ -32,6 +34,8 @@ export interface LlmModule {
   text: TextService;
   /** Usage records on their way to the database: `start()` before serving, `close()` at shutdown. */
   outbox: UsageOutbox;
+  /** Credit leases of this process: `start()` after the outbox's, `close()` after it. */
+  leases: CreditLeases;
   /** FOLIO_LLM_TIMINGS: Server-Timing on /llm/invoke answers. */
   timings: boolean;
 }
@@ -48,13 +52,27 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
   const builtin = createBuiltinModel({ compiler });
   const registry = new ModelRegistry(d.config.llm, builtin);
   const usage = new LlmUsageRepository(d.database.db);
-  const outbox = new UsageOutbox({ dataDir: d.config.dataDir, repo: usage, delayMs: d.config.llm.usageFlushDelayMs, log: d.log });
+  // A batch of usage records and the charges of those paid from leases, in one transaction; idempotent by usage_id.
+  const write: WriteUsage = (rows) => d.database.db.transaction().execute(async (trx) => {
+    const fresh = await usage.recordBatch(rows, trx);
+    const leased = rows.filter((r) => r.lease_id && r.lease_credits && fresh.has(r.usage_id))
+      .map((r) => ({ orgId: r.org_id, leaseId: r.lease_id!, amount: r.lease_credits!, reason: `LLM call ${r.usage_id}` }));
+    const short = await d.credits.settleLeased(trx, leased);
+    if (short) d.log.error({ credits: short }, 'LLM calls of an expired credit lease could not be fully charged: the balance was spent meanwhile');
+    return fresh.size;
+  });
+  const outbox = new UsageOutbox({ dataDir: d.config.dataDir, write, delayMs: d.config.llm.usageFlushDelayMs, log: d.log });
+  const l = d.config.llm;
+  const leases = new CreditLeases({
+    credits: d.credits, holder: outbox.holder, minimum: l.minCredits, enabled: l.leases.enabled, ttlMs: l.leases.ttlMs, idleMs: l.leases.idleMs, log: d.log,
+    budget: (orgId) => ({ month: monthOf(new Date()), defaultBudget: l.monthlyBudget, pendingCredits: outbox.pendingCredits(orgId, false) }),
+  });
   const service = new LlmService({
     config: d.config.llm, db: d.database.db, registry, caller: new ModelCaller(registry, d.config.llm.timeoutMs),
-    usage, outbox, credits: d.credits, log: d.log,
+    usage, outbox, credits: d.credits, leases, log: d.log,
   });
   const text = new TextService(service);
-  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, outbox, timings: d.config.llm.timings };
+  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, outbox, leases, timings: d.config.llm.timings };
 }
 
 /** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */

@@ -1,10 +1,11 @@
 // One LLM call, accounted for: the model chain (422 for a model this deployment cannot call), the
-// minimum credits charged up front within the organization's monthly budget, in one statement (402
-// budget_exceeded or insufficient_credits; parallel calls can never overspend), the models, then the
-// usage record. A call that costs its minimum (most) hands its record to the usage outbox: journaled
-// before the answer is sent, written to the database in batches after. A call that costs more is charged
-// the rest with its record in one transaction before it is answered. If that accounting fails, the
-// caller gets 502 and the up-front charge is refunded. Failed calls are recorded too, at no cost.
+// minimum credits paid up front, from the organization's credit lease in memory when this process holds
+// one (CreditLeases), else charged within the monthly budget in one statement (402 budget_exceeded or
+// insufficient_credits; parallel calls can never overspend), the models, then the usage record. A call
+// that costs its minimum (most), or whose lease pays the rest, hands its record to the usage outbox:
+// journaled before the answer is sent, written to the database (with a leased call's charge) in batches
+// after. Otherwise the rest is charged before it is answered. If that accounting fails, the caller gets
+// 502 and the up-front charge is refunded. Failed calls are recorded too, at no cost.
 import type { ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -19,6 +20,7 @@ import type { BuiltinTask } from './builtin/builtin-model.ts';
 import { creditsFor } from './model-catalog.ts';
 import { CallerGone, ModelsFailed, type ModelAnswer, type ModelCaller, type OutputMode } from './model-caller.ts';
 import { ChargeBatcher } from './charge-batcher.ts';
+import type { CreditLeases } from './credit-leases.ts';
 import { streamAnswer, StreamBroken, type StreamSink } from './model-streamer.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { StepTimer } from './step-timer.ts';
@@ -75,6 +77,7 @@ export interface LlmServiceDeps {
   usage: LlmUsageRepository;
   outbox: UsageOutbox;
   credits: CreditsService;
+  leases: CreditLeases;
   log: FastifyBaseLogger;
 }
 
@@ -130,6 +133,7 @@ export class LlmService {
 
   async setBudget(orgId: string, monthlyCredits: number | null): Promise<BudgetState> {
     await this.d.usage.setBudget(orgId, monthlyCredits);
+    await this.d.leases.drop(orgId); // its budget room was taken under the old budget
     return this.budget(orgId);
   }
 
@@ -147,16 +151,16 @@ export class LlmService {
   }
 
   async call(c: LlmCall): Promise<LlmResult> {
-    const { chain, base, paid, started } = await this.begin(c);
+    const { chain, base, paid, started, leaseId } = await this.begin(c);
     let answer;
     try {
       answer = await this.d.caller.answer(chain, { messages: c.messages, mode: c.mode, builtinTask: c.builtinTask, signal: c.signal });
     } catch (err) {
-      await this.failed(base, paid, started, err);
+      await this.failed(base, paid, started, err, leaseId);
       throw this.toAppError(err);
     }
     c.timer?.mark('provider');
-    const result = await this.account(base, answer, paid, started, false);
+    const result = await this.account(base, answer, paid, started, false, leaseId);
     c.timer?.mark('accounting');
     return result;
   }
@@ -167,15 +171,15 @@ export class LlmService {
    * StreamBroken (the call is refunded and recorded as failed). The usage is accounted after the last token.
    */
   async stream(c: LlmCall, sink: StreamSink): Promise<LlmResult> {
-    const { chain, base, paid, started } = await this.begin(c);
+    const { chain, base, paid, started, leaseId } = await this.begin(c);
     let answer;
     try {
       answer = await streamAnswer(this.d.registry, this.d.config.timeoutMs, chain, { messages: c.messages, signal: c.signal }, sink);
     } catch (err) {
-      await this.failed(base, paid, started, err);
+      await this.failed(base, paid, started, err, leaseId);
       throw err instanceof StreamBroken ? err : this.toAppError(err);
     }
-    return this.account(base, answer, paid, started, true);
+    return this.account(base, answer, paid, started, true, leaseId);
   }
 
   private async begin(c: LlmCall) {
@@ -183,19 +187,28 @@ export class LlmService {
     const orgId = c.key.org_id;
     const usageId = newId('llm');
     const paid = this.d.config.minCredits;
-    await this.reserve(orgId, paid, `LLM call ${usageId}`);
+    this.d.leases.started(orgId);
+    let leaseId: string | null;
+    try {
+      leaseId = this.d.leases.take(orgId, paid) ?? await this.d.leases.acquire(orgId, paid);
+      if (!leaseId) await this.reserve(orgId, paid, `LLM call ${usageId}`);
+    } catch (err) {
+      this.d.leases.finished(orgId, null);
+      throw err;
+    }
     c.timer?.mark('reserve');
     const base: UsageBase = {
       usage_id: usageId, org_id: orgId, key_id: c.key.key_id, request_id: c.requestId, operation: c.operation,
       requested_model: c.model ?? null, response_format: c.mode.type, user_id: c.userId ?? null, session_id: c.sessionId ?? null,
     };
-    return { chain, base, paid, started: Date.now() };
+    return { chain, base, paid, started: Date.now(), leaseId };
   }
 
   /** A call that produced nothing usable: the up-front charge back, a failed record at no cost. */
-  private async failed(base: UsageBase, paid: number, started: number, err: unknown): Promise<void> {
+  private async failed(base: UsageBase, paid: number, started: number, err: unknown, leaseId: string | null): Promise<void> {
     const { org_id: orgId, usage_id: usageId } = base;
-    await this.d.credits.refundCall(orgId, paid, `LLM call ${usageId}`).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
+    this.d.leases.finished(orgId, leaseId, paid); // paid from a lease: back to it, nothing was charged
+    if (!leaseId) await this.d.credits.refundCall(orgId, paid, `LLM call ${usageId}`).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not refund an LLM call'));
     const failed = err instanceof ModelsFailed ? err : null;
     const attempts = failed?.attempts ?? (err instanceof StreamBroken ? err.partial.attempts : []);
     const code = err instanceof CallerGone ? 'client_closed' : failed?.kind === 'timeout' ? 'upstream_timeout' : 'upstream_error';
@@ -209,7 +222,8 @@ export class LlmService {
    * Charges and records a call that answered. `delivered`: the answer was already sent (streaming), so
    * an accounting failure cannot withhold it: it is logged, and the up-front charge stands.
    */
-  private async account(base: UsageBase, answer: ModelAnswer, paid: number, started: number, delivered: boolean): Promise<LlmResult> {
+  private async account(base: UsageBase, answer: ModelAnswer, paid: number, started: number, delivered: boolean, leaseId: string | null): Promise<LlmResult> {
+    if (leaseId) return this.accountLeased(base, answer, paid, started, delivered, leaseId);
     const { org_id: orgId, usage_id: usageId } = base;
     const reason = `LLM call ${usageId}`;
     const entry = this.d.registry.entry(answer.modelId);
@@ -222,6 +236,7 @@ export class LlmService {
     try {
       // Most calls cost their minimum, already paid: the record goes to the outbox (journaled now,
       // written with the next batch). A call that costs more is charged the rest before it is answered.
+      this.d.leases.finished(orgId, null);
       if (cost <= paid) this.d.outbox.add({ ...usage(paid), created_at: new Date().toISOString(), month: monthOf(new Date()) });
       else {
         charged = await this.d.db.transaction().execute(async (trx) => {
@@ -240,12 +255,49 @@ export class LlmService {
   }
 
   /**
+   * `account` for a call whose minimum came from a credit lease: the lease pays the rest too when it can;
+   * otherwise the rest is charged now (and the lease ends, so the budget it was granted under holds). The
+   * lease's part is charged when the journaled record is written.
+   */
+  private async accountLeased(base: UsageBase, answer: ModelAnswer, paid: number, started: number, delivered: boolean, leaseId: string): Promise<LlmResult> {
+    const { org_id: orgId, usage_id: usageId } = base;
+    const reason = `LLM call ${usageId}`;
+    const entry = this.d.registry.entry(answer.modelId);
+    const cost = creditsFor(entry, answer.inputTokens, answer.outputTokens, paid);
+    const leased = cost > paid && this.d.leases.takeMore(leaseId, cost - paid) ? cost : paid;
+    let rest = 0;
+    try {
+      if (cost > leased) {
+        void this.d.leases.drop(orgId);
+        rest = await this.d.credits.chargeCallRestNow(orgId, cost - leased, reason);
+      }
+      this.d.outbox.add({
+        ...base, status: 'succeeded', error_code: null, model: answer.modelId, provider: entry.provider, input_tokens: answer.inputTokens, output_tokens: answer.outputTokens,
+        credits: leased + rest, attempts: answer.attempts, duration_ms: Date.now() - started, created_at: new Date().toISOString(), month: monthOf(new Date()), lease_id: leaseId, lease_credits: leased,
+      });
+    } catch (err) {
+      this.d.log.error({ err, usage_id: usageId }, 'LLM usage accounting failed');
+      if (rest) await this.d.credits.refundCall(orgId, rest, reason).catch(() => {});
+      if (!delivered) {
+        this.d.leases.finished(orgId, leaseId, leased);
+        throw errors.upstream('Usage accounting is unavailable, so the answer was not delivered and nothing was charged. Retry in a moment.', err);
+      }
+      // Delivered (streaming): charge the minimum directly; the lease's hold on it comes back when the lease ends or expires.
+      this.d.leases.finished(orgId, leaseId);
+      await this.d.credits.chargeCallRestNow(orgId, leased, reason).catch((e) => this.d.log.error({ err: e, usage_id: usageId }, 'could not charge a delivered LLM call'));
+      return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: leased, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
+    }
+    this.d.leases.finished(orgId, leaseId);
+    return { usageId, model: answer.modelId, text: answer.text, value: answer.value, credits: leased + rest, inputTokens: answer.inputTokens, outputTokens: answer.outputTokens };
+  }
+
+  /**
    * The up-front charge and the budget check, in one statement (shared with the organization's
    * concurrent calls, see ChargeBatcher). When it moves nothing, says why: 402
    * budget_exceeded, else 402 insufficient_credits. 502 when the accounting database cannot be reached.
    */
   private async reserve(orgId: string, paid: number, reason: string): Promise<void> {
-    const budget = () => ({ month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId) });
+    const budget = () => ({ month: monthOf(new Date()), defaultBudget: this.d.config.monthlyBudget, pendingCredits: this.d.outbox.pendingCredits(orgId, false) });
     const moved = await this.charges.charge(orgId, paid, reason, budget).catch((err) => {
       this.d.log.error({ err }, 'LLM up-front charge failed');
       throw errors.upstream('Usage accounting is unavailable, so no LLM call can start. Retry in a moment.', err);

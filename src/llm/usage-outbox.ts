@@ -3,13 +3,14 @@
 // database later, in batches, by one statement that is idempotent by usage_id. The journal survives the
 // process: a successor replays what its dead predecessor left (same host, process gone), so a record is
 // never lost and, being idempotent, never counted twice. While a record waits, this process counts it
-// in budget checks (`pendingCredits`) and reads wait for it (`settled`).
+// in budget checks (`pendingCredits`) and reads wait for it (`settled`). A call paid from a credit lease
+// is charged when its record is written (`write` settles the lease's charge in the same transaction).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LlmUsageRepository, PendingUsage } from './llm-usage.repository.ts';
+import type { PendingUsage } from './llm-usage.repository.ts';
 
 const RETRY_MS = 1000;
 const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
@@ -18,9 +19,26 @@ const LIVE = new Set<string>();
 
 interface Waiter { orgId: string | null; upTo: number; resolve: () => void }
 
+/** Writes a batch of records idempotently (by usage_id) with their lease charges; returns how many were new. */
+export type WriteUsage = (rows: PendingUsage[]) => Promise<number>;
+
+/** Whether `<host>~<boot>` (an outbox's, and a credit lease holder's, name) belongs to a process of this host that is gone. */
+export function deadOnThisHost(holder: string): boolean {
+  const [host, boot] = holder.split('~');
+  if (host !== HOST || !boot || LIVE.has(boot)) return false;
+  const pid = Number(boot.split('-')[0]);
+  if (pid === process.pid) return true; // same pid, not open here: a predecessor (a restarted container's pid 1)
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 export class UsageOutbox {
   private readonly dir: string;
-  private readonly repo: LlmUsageRepository;
+  private readonly write: WriteUsage;
   private readonly delayMs: number;
   private readonly log: FastifyBaseLogger;
   private readonly boot = `${process.pid}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -40,9 +58,9 @@ export class UsageOutbox {
   private waiters: Waiter[] = [];
   private closed = false;
 
-  constructor(deps: { dataDir: string; repo: LlmUsageRepository; delayMs: number; log: FastifyBaseLogger }) {
+  constructor(deps: { dataDir: string; write: WriteUsage; delayMs: number; log: FastifyBaseLogger }) {
     this.dir = path.join(deps.dataDir, 'llm-usage-outbox');
-    this.repo = deps.repo;
+    this.write = deps.write;
     this.delayMs = deps.delayMs;
     this.log = deps.log;
   }
@@ -57,7 +75,7 @@ export class UsageOutbox {
       const rows = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).flatMap((line) => {
         try { return [JSON.parse(line) as PendingUsage]; } catch { return []; } // a line cut by the crash was never acknowledged
       });
-      const fresh = await this.repo.recordBatch(rows);
+      const fresh = await this.write(rows);
       this.log.info({ file: name, records: rows.length, new: fresh }, 'LLM usage outbox: replayed a journal left by a previous process');
       fs.rmSync(file, { force: true });
     }
@@ -80,16 +98,29 @@ export class UsageOutbox {
     this.schedule();
   }
 
-  /** Credits of the organization's succeeded calls not yet in the database (counted by budget checks). */
-  pendingCredits(orgId: string): number {
+  /** This process's name among journals and credit lease holders (`<host>~<boot>`). */
+  get holder(): string {
+    return `${HOST}~${this.boot}`;
+  }
+
+  /**
+   * Credits of the organization's succeeded calls not yet in the database (counted by budget checks).
+   * `leased: false` leaves out what was paid from credit leases (the leases' held credits count it).
+   */
+  pendingCredits(orgId: string, leased = true): number {
     let n = 0;
-    for (const list of [this.inflight, this.pending]) for (const r of list) if (r.org_id === orgId && r.status === 'succeeded') n += r.credits;
+    for (const list of [this.inflight, this.pending]) {
+      for (const r of list) if (r.org_id === orgId && r.status === 'succeeded') n += r.credits - (leased ? 0 : (r.lease_credits ?? 0));
+    }
     return n;
   }
 
-  /** Resolves once every record taken so far (of the organization, or all) is in the database. */
-  settled(orgId: string | null = null): Promise<void> {
-    const mine = [...this.inflight, ...this.pending].filter((r) => orgId === null || r.org_id === orgId);
+  /**
+   * Resolves once every record taken so far (of the organization, or all) is in the database; `leased`:
+   * only those paid from credit leases (whose charges are written with them).
+   */
+  settled(orgId: string | null = null, leased = false): Promise<void> {
+    const mine = [...this.inflight, ...this.pending].filter((r) => (orgId === null || r.org_id === orgId) && (!leased || r.lease_id));
     if (!mine.length) return Promise.resolve();
     const upTo = this.seqOf.get(mine[mine.length - 1])!;
     this.flushSoon();
@@ -111,15 +142,7 @@ export class UsageOutbox {
 
   private orphaned(name: string): boolean {
     const [host, boot] = name.split('~');
-    if (host !== HOST || !boot || LIVE.has(boot)) return false;
-    const pid = Number(boot.split('-')[0]);
-    if (pid === process.pid) return true; // same pid, not open here: a predecessor (a restarted container's pid 1)
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'ESRCH';
-    }
+    return deadOnThisHost(`${host}~${boot}`);
   }
 
   private schedule(): void {
@@ -152,7 +175,7 @@ export class UsageOutbox {
       this.files = [];
       let ok = true;
       try {
-        await this.repo.recordBatch(batch);
+        await this.write(batch);
       } catch (err) {
         ok = false;
         this.log.error({ err, records: batch.length }, 'LLM usage outbox: could not write a batch; retrying');
