@@ -1,7 +1,7 @@
 // The SQL shared by the stored uploads, files and images: insert a row, find a live one in its
 // organization, list live ones newest first (keyset on the time-ordered id), and soft-delete. Each
-// table's repository (files.repository.ts, images.repository.ts) names its table and id column and adds
-// its own list filter. Rows are the tables' own types (db/schema.ts), with `size` as a number.
+// table's repository (files.repository.ts, images.repository.ts) extends it with its table, id column and
+// columns, and its own list filter. Rows are the tables' own types (db/schema.ts), with `size` as a number.
 import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -42,7 +42,7 @@ export class UploadRecords<T extends UploadTable> {
   }
 
   /** Newest first, narrowed by `where`; fetches limit+1 rows so the caller knows whether more exist. */
-  async listByOrg(orgId: string, limit: number, beforeId: string | null, where?: (q: UploadQuery) => UploadQuery): Promise<UploadRow<T>[]> {
+  protected async list(orgId: string, limit: number, beforeId: string | null, where?: (q: UploadQuery) => UploadQuery): Promise<UploadRow<T>[]> {
     let q = this.db.selectFrom(this.table).select(this.columns).where('org_id', '=', orgId).where('deleted_at', 'is', null);
     if (beforeId) q = q.where(this.id, '<', beforeId);
     if (where) q = where(q);
