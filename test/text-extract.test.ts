@@ -3,11 +3,12 @@
 // for Word, to the plain-text export, and that text holds what the file says.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { extractText as agentText } from '../src/documents/agent/context-text.ts';
 import { extractFile } from '../src/documents/extract/extract-file.ts';
 import { UnreadableFile } from '../src/documents/extract/extracted.ts';
 import { documentText } from '../src/documents/extract/plain-text.ts';
+import { DocumentIsolate } from '../src/documents/isolate/document-isolate.ts';
 import { docxToText } from '../src/export/converters/docx-native.ts';
 
 const TYPES: Record<string, string> = {
@@ -34,6 +35,9 @@ const CORPUS: { file: string; lines: string[]; stats?: Record<string, number> }[
 const read = (file: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', file));
 const typeOf = (file: string) => TYPES[path.extname(file).slice(1)];
 
+const isolate = new DocumentIsolate({ maxHeapMb: 256, threads: 1 });
+afterAll(() => isolate.close());
+
 describe('one text extractor, one corpus', () => {
   it.each(CORPUS)('$file: agents, projects and the export read the same text', async ({ file, lines, stats }) => {
     const bytes = read(file);
@@ -46,6 +50,14 @@ describe('one text extractor, one corpus', () => {
     if (stats) expect(project.stats).toMatchObject(stats);
     if (file.endsWith('.docx')) expect(await docxToText(bytes)).toBe(`${agent!.trim()}\n`);
   });
+
+  it('give the same text in a document thread, where agents read Office files and PDFs', async () => {
+    for (const file of ['extract/pdflatex-4-pages.pdf', 'fidelity/pptx/pp-two-masters.pptx']) {
+      const bytes = read(file);
+      const inThread = await isolate.run('text', { bytes, contentType: typeOf(file), fileName: path.basename(file) });
+      expect(inThread).toBe(await agentText(bytes, typeOf(file), path.basename(file)));
+    }
+  }, 60_000);
 
   it('keep a Word table between the paragraphs around it, in the text and the project index', async () => {
     const bytes = read('fidelity/docx/word-drawing-tables.docx');
