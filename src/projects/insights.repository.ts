@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, InsightKind, InsightSeverity } from '../db/schema.ts';
 import { newId } from '../ids.ts';
-import type { SourceLocation } from './pipeline/extract/extracted.ts';
+import type { SourceLocation } from '../documents/extract/extracted.ts';
 import type { Fact } from './pipeline/facts/fact-rules.ts';
 import type { FileFact, InsightDraft, SourceRef } from './pipeline/reconcile/insight-draft.ts';
 

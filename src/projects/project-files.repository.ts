@@ -4,7 +4,7 @@
 // delivered twice changes nothing the second time.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, PipelineFileStatus, PipelineIndexStatus } from '../db/schema.ts';
-import type { ExtractedDoc, ExtractedStats } from './pipeline/extract/extracted.ts';
+import type { ExtractedDoc, ExtractedStats } from '../documents/extract/extracted.ts';
 
 export interface ProjectFileRow {
   file_id: string;

@@ -3,7 +3,7 @@ import type { SignedUrl } from '../storage/blob-store.ts';
 import type { InsightRow } from './insights.repository.ts';
 import type { ProjectFileRow } from './project-files.repository.ts';
 import type { ProjectRow, ProjectWithCount } from './projects.repository.ts';
-import type { SourceLocation } from './pipeline/extract/extracted.ts';
+import type { SourceLocation } from '../documents/extract/extracted.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,7 +1,7 @@
 // TypeBox schemas of projects, project files and the analysis status: validation, types and OpenAPI.
 import { Type, type Static } from 'typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
-import { BinaryPart } from '../storage/files.schemas.ts';
+import { BinaryPart } from '../storage/uploads/upload.schemas.ts';
 
 const Id = Type.String({ maxLength: 100 });
 const Color = Type.String({ pattern: '^#(?:[0-9A-Fa-f]{3}){1,2}$', description: 'Hex colour, `#RGB` or `#RRGGBB`.' });

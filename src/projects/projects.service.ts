@@ -14,7 +14,7 @@ import type { InsightsRepository } from './insights.repository.ts';
 import type { ProjectFileRow, ProjectFilesRepository } from './project-files.repository.ts';
 import type { ProjectWithCount, ProjectsRepository } from './projects.repository.ts';
 import type { CreateProject, UpdateProject } from './projects.schemas.ts';
-import { projectFileKind, SUPPORTED_PROJECT_TYPES } from './pipeline/extract/extract-file.ts';
+import { projectFileKind, SUPPORTED_PROJECT_TYPES } from './pipeline/project-file-types.ts';
 import type { ProjectPipeline } from './pipeline/pipeline.ts';
 import { presentStatus } from './projects.presenters.ts';
 

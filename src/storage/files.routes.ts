@@ -1,14 +1,11 @@
-// POST/GET/DELETE /files. Thin: authenticate, validate, call one use case, present.
+// POST/GET/DELETE /files: the shared upload routes (uploads/upload.routes.ts) with the files' words and schemas.
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
-import { API_KEY_SECURITY } from '../http/auth.ts';
-import { API_KEY_ERRORS, NoContent, Page, responses } from '../http/schemas.ts';
-import { uploadLimit, uploadStagingDir } from './create-blob-store.ts';
+import type { FilePurpose } from './files.repository.ts';
 import { presentFile } from './files.presenters.ts';
 import * as S from './files.schemas.ts';
 import type { FilesService } from './files.service.ts';
-import { multipartValidatorCompiler, withUpload } from './multipart-upload.ts';
+import { uploadRoutes } from './uploads/upload.routes.ts';
 
 export interface FilesRouteDeps {
   config: Config;
@@ -25,74 +22,20 @@ const UPLOAD_DESCRIPTION = `Multipart upload (\`multipart/form-data\`) of one fi
 Answers 201 with the stored file and a signed \`download_url\`.`;
 
 export async function filesRoutes(fastify: FastifyInstance, deps: FilesRouteDeps): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const uploadOptions = (tier: Parameters<typeof uploadLimit>[1]) => ({
-    maxBytes: uploadLimit(deps.config, tier),
-    stagingDir: uploadStagingDir(deps.config),
-    fields: S.FileUploadFields,
+  await uploadRoutes(fastify, deps.config, {
+    path: '/files',
+    tag: 'Files',
+    idParam: 'file_id',
+    schemas: { fields: S.FileUploadFields, body: S.FileUploadBody, item: S.File, params: S.FileParams, listQuery: S.FileListQuery },
     fallbackName: 'file',
-  });
-
-  app.post('/files', {
-    config: { auth: 'api_key' },
-    validatorCompiler: multipartValidatorCompiler,
-    schema: {
-      tags: ['Files'],
-      summary: 'Upload a file',
-      description: UPLOAD_DESCRIPTION,
-      security: API_KEY_SECURITY,
-      consumes: ['multipart/form-data'],
-      body: S.FileUploadBody,
-      response: responses({ 201: S.File }, [...API_KEY_ERRORS, 413, 502]),
+    words: {
+      upload: { summary: 'Upload a file', description: UPLOAD_DESCRIPTION },
+      list: { summary: 'List files', description: 'Newest first. Deleted files are not listed. Each item carries a fresh signed `download_url`.' },
+      get: { summary: 'Get a file', description: 'The file record with a fresh signed `download_url` (valid FOLIO_SIGNED_URL_TTL_SECONDS, default 1 h). A file of another organization is 404 `not_found`, like a missing one.' },
+      delete: { summary: 'Delete a file', description: 'Status 204. The file is gone from the API at once (404 afterwards); its bytes are removed by the purge sweeper after FOLIO_FILE_PURGE_GRACE_SECONDS (default: the next sweep). Signed links already handed out work until then or until they expire.' },
     },
-  }, async (request, reply) => {
-    const key = request.apiKey!;
-    const view = await withUpload(request, reply, uploadOptions(key.tier), (upload) => deps.files.create(key.org_id, upload));
-    return reply.code(201).send(presentFile(view.file, view.link));
-  });
-
-  app.get('/files', {
-    config: { auth: 'api_key' },
-    schema: {
-      tags: ['Files'],
-      summary: 'List files',
-      description: 'Newest first. Deleted files are not listed. Each item carries a fresh signed `download_url`.',
-      security: API_KEY_SECURITY,
-      querystring: S.FileListQuery,
-      response: responses({ 200: Page(S.File) }, [...API_KEY_ERRORS, 502]),
-    },
-  }, async (request) => {
-    const page = await deps.files.list(request.apiKey!.org_id, request.query.limit, request.query.cursor, request.query.purpose);
-    return { items: page.items.map((v) => presentFile(v.file, v.link)), next_cursor: page.next_cursor };
-  });
-
-  app.get('/files/:file_id', {
-    config: { auth: 'api_key' },
-    schema: {
-      tags: ['Files'],
-      summary: 'Get a file',
-      description: 'The file record with a fresh signed `download_url` (valid FOLIO_SIGNED_URL_TTL_SECONDS, default 1 h). A file of another organization is 404 `not_found`, like a missing one.',
-      security: API_KEY_SECURITY,
-      params: S.FileParams,
-      response: responses({ 200: S.File }, [...API_KEY_ERRORS, 404, 502]),
-    },
-  }, async (request) => {
-    const view = await deps.files.get(request.apiKey!.org_id, request.params.file_id);
-    return presentFile(view.file, view.link);
-  });
-
-  app.delete('/files/:file_id', {
-    config: { auth: 'api_key' },
-    schema: {
-      tags: ['Files'],
-      summary: 'Delete a file',
-      description: 'Status 204. The file is gone from the API at once (404 afterwards); its bytes are removed by the purge sweeper after FOLIO_FILE_PURGE_GRACE_SECONDS (default: the next sweep). Signed links already handed out work until then or until they expire.',
-      security: API_KEY_SECURITY,
-      params: S.FileParams,
-      response: responses({ 204: NoContent }, [...API_KEY_ERRORS, 404]),
-    },
-  }, async (request, reply) => {
-    await deps.files.delete(request.apiKey!.org_id, request.params.file_id);
-    return reply.code(204).send(null);
+    filter: (query) => query.purpose as FilePurpose | undefined,
+    service: deps.files,
+    present: (view) => presentFile(view.file, view.link),
   });
 }

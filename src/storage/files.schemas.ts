@@ -1,12 +1,12 @@
+// The files' schemas: the upload's purpose field, the list query and the public shape of a file.
 import { Type } from 'typebox';
 import { PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
+import { IdParams, UploadBody } from './uploads/upload.schemas.ts';
 
 export const PURPOSES = ['init', 'context', 'data', 'analysis', 'reference'] as const;
 const PURPOSE_DESCRIPTION = 'What the file is for: `init` (a .docx, .xlsx or .pptx to edit), `context` (reference material, the default), `data` (a data source such as CSV or XLSX), `analysis` (a workbook to analyze), `reference` (a file read by `POST /excel/analyze` or `POST /files/{file_id}/convert`, the reference service\'s name; it behaves like `analysis`).';
 export const Purpose = StringEnum(PURPOSES, { description: PURPOSE_DESCRIPTION });
 
-/** A binary form part, as OpenAPI describes it. */
-export const BinaryPart = (description: string) => Type.String({ format: 'binary', description });
 
 /** The text fields of POST /files (validated by the upload receiver). */
 export const FileUploadFields = Type.Object(
@@ -14,15 +14,9 @@ export const FileUploadFields = Type.Object(
   { additionalProperties: false },
 );
 
-export const FileUploadBody = Type.Object(
-  {
-    file: BinaryPart('The file (exactly one part named `file`). Its type is sniffed from the bytes; the size limit depends on the tier.'),
-    ...FileUploadFields.properties,
-  },
-  { additionalProperties: false, required: ['file'] },
-);
+export const FileUploadBody = UploadBody(FileUploadFields, 'The file (exactly one part named `file`). Its type is sniffed from the bytes; the size limit depends on the tier.');
 
-export const FileParams = Type.Object({ file_id: Type.String({ maxLength: 100 }) });
+export const FileParams = IdParams('file_id');
 
 export const FileListQuery = Type.Object(
   { ...PageQuery, purpose: Type.Optional(StringEnum(PURPOSES, { description: 'Only files with this purpose.' })) },

@@ -1,24 +1,27 @@
-// Files: upload (checked, sniffed, stored, then recorded), lookup with a fresh signed link, listing, deletion.
+// Files: what an upload of any type goes through (zip limits, type sniffed from the bytes, purpose
+// `init` only for Office documents) on the shared upload core (uploads/upload-store.ts), which stores,
+// looks up, lists and deletes.
 import fs from 'node:fs';
 import type { BlobStore, SignedUrl } from './blob-store.ts';
-import { fileBlobKey, storeThenRecord } from './blob-store.ts';
+import { fileBlobKey } from './blob-store.ts';
 import { errors } from '../errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
 import { newId } from '../ids.ts';
 import type { FilePurpose, FileRow, FilesRepository } from './files.repository.ts';
 import type { ReceivedUpload } from './multipart-upload.ts';
 import { checkZip, correctFileName, isZipSignature, OOXML_TYPES, readHead, sniffType, type Sniffed, type ZipLimits } from './upload-checks.ts';
+import { UploadStore } from './uploads/upload-store.ts';
 
 export type FileView = { file: FileRow; link: SignedUrl };
+const asFile = ({ row, link }: { row: FileRow; link: SignedUrl }): FileView => ({ file: row, link });
 
 export class FilesService {
+  private readonly store: UploadStore<FileRow, FilePurpose | undefined>;
   private readonly repo: FilesRepository;
-  private readonly blobs: BlobStore;
   private readonly zipLimits: ZipLimits;
 
   constructor(repo: FilesRepository, blobs: BlobStore, zipLimits: ZipLimits) {
+    this.store = new UploadStore(repo, blobs, { noun: 'File', idOf: (r) => r.file_id, disposition: 'attachment' });
     this.repo = repo;
-    this.blobs = blobs;
     this.zipLimits = zipLimits;
   }
 
@@ -40,7 +43,7 @@ export class FilesService {
     }
     const fileId = newId('file');
     const key = fileBlobKey(orgId, fileId);
-    const row = await storeThenRecord(this.blobs, key, fs.createReadStream(staged.path), { contentType: sniffed.contentType, contentLength: staged.size }, async (stored) => {
+    return asFile(await this.store.store(key, fs.createReadStream(staged.path), { contentType: sniffed.contentType, size: staged.size }, async (stored) => {
       if (stored.sha256 !== staged.sha256 || stored.size !== staged.size) throw new Error(`stored bytes of ${key} differ from the upload`);
       return this.repo.insert({
         file_id: fileId,
@@ -52,29 +55,20 @@ export class FilesService {
         purpose,
         blob_key: key,
       });
-    });
-    return this.view(row);
+    }));
   }
 
   async get(orgId: string, fileId: string): Promise<FileView> {
-    const row = await this.repo.findInOrg(orgId, fileId);
-    if (!row) throw errors.notFound('File');
-    return this.view(row);
+    return asFile(await this.store.get(orgId, fileId));
   }
 
   async list(orgId: string, limit: number, cursor: string | undefined, purpose: FilePurpose | undefined): Promise<{ items: FileView[]; next_cursor: string | null }> {
-    const rows = await this.repo.listByOrg(orgId, limit, decodeCursor(cursor), purpose);
-    const page = toPage(rows, limit, (r) => r.file_id);
-    return { items: await Promise.all(page.items.map((r) => this.view(r))), next_cursor: page.next_cursor };
+    const page = await this.store.list(orgId, limit, cursor, purpose);
+    return { items: page.items.map(asFile), next_cursor: page.next_cursor };
   }
 
   /** Soft delete: gone from the API at once; the purge sweeper removes the bytes after the grace period. */
-  async delete(orgId: string, fileId: string): Promise<void> {
-    if (!(await this.repo.softDelete(orgId, fileId))) throw errors.notFound('File');
-  }
-
-  private async view(file: FileRow): Promise<FileView> {
-    const link = await this.blobs.signedUrl(file.blob_key, { fileName: file.file_name, contentType: file.content_type, disposition: 'attachment' });
-    return { file, link };
+  delete(orgId: string, fileId: string): Promise<void> {
+    return this.store.delete(orgId, fileId);
   }
 }

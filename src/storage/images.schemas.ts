@@ -1,6 +1,7 @@
+// The images' schemas: the upload's tags and caption fields, the list query by tag and the public shape of an image.
 import { Type } from 'typebox';
 import { Nullable, PageQuery, Timestamp } from '../http/schemas.ts';
-import { BinaryPart } from './files.schemas.ts';
+import { IdParams, UploadBody } from './uploads/upload.schemas.ts';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 50;
@@ -17,15 +18,9 @@ export const ImageUploadFields = Type.Object(
   { additionalProperties: false },
 );
 
-export const ImageUploadBody = Type.Object(
-  {
-    file: BinaryPart('The image: PNG, JPEG, GIF, WebP or SVG, recognized from its bytes. SVG is sanitized before it is stored.'),
-    ...ImageUploadFields.properties,
-  },
-  { additionalProperties: false, required: ['file'] },
-);
+export const ImageUploadBody = UploadBody(ImageUploadFields, 'The image: PNG, JPEG, GIF, WebP or SVG, recognized from its bytes. SVG is sanitized before it is stored.');
 
-export const ImageParams = Type.Object({ image_id: Type.String({ maxLength: 100 }) });
+export const ImageParams = IdParams('image_id');
 
 export const ImageListQuery = Type.Object(
   { ...PageQuery, tag: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TAG_LENGTH, description: 'Only images carrying this tag (exact match).' })) },

@@ -1,21 +1,22 @@
-// Images: upload (type from the bytes, SVG sanitized, dimensions recorded), lookup with a signed url,
-// listing by tag, and soft deletion (the purge sweeper removes the bytes after the grace period).
+// Images: what is theirs on the shared upload core (uploads/upload-store.ts): only PNG, JPEG, GIF, WebP
+// and SVG (sanitized), dimensions recorded, tags and a caption, listing by tag, links served inline.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { errors, type ValidationDetail } from '../errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
 import { newId } from '../ids.ts';
-import { imageBlobKey, storeThenRecord, type BlobStore, type SignedUrl } from './blob-store.ts';
+import { imageBlobKey, type BlobStore, type SignedUrl } from './blob-store.ts';
 import type { ImageRow, ImagesRepository } from './images.repository.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './images.schemas.ts';
 import type { ReceivedUpload } from './multipart-upload.ts';
 import { looksLikeSvg, MAX_SVG_BYTES, sanitizeSvg, SvgRejected } from './svg-sanitizer.ts';
 import { correctFileName, readHead, sniffType, type Sniffed } from './upload-checks.ts';
+import { UploadStore } from './uploads/upload-store.ts';
 
 export type ImageView = { image: ImageRow; link: SignedUrl };
+const asImage = ({ row, link }: { row: ImageRow; link: SignedUrl }): ImageView => ({ image: row, link });
 
 const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** Whole-file fallback for dimensions hidden behind large metadata (image-size reads the first 512 KiB). */
@@ -106,12 +107,12 @@ async function prepareImage(file: string, size: number, fileName: string): Promi
 }
 
 export class ImagesService {
+  private readonly store: UploadStore<ImageRow, string | undefined>;
   private readonly repo: ImagesRepository;
-  private readonly blobs: BlobStore;
 
   constructor(repo: ImagesRepository, blobs: BlobStore) {
+    this.store = new UploadStore(repo, blobs, { noun: 'Image', idOf: (r) => r.image_id, disposition: 'inline' });
     this.repo = repo;
-    this.blobs = blobs;
   }
 
   async create(orgId: string, upload: ReceivedUpload): Promise<ImageView> {
@@ -121,7 +122,7 @@ export class ImagesService {
     const prepared = await prepareImage(staged.path, staged.size, staged.fileName);
     const imageId = newId('img');
     const key = imageBlobKey(orgId, imageId);
-    const row = await storeThenRecord(this.blobs, key, prepared.body, { contentType: prepared.contentType, contentLength: prepared.size }, (stored) =>
+    return asImage(await this.store.store(key, prepared.body, prepared, (stored) =>
       this.repo.insert({
         image_id: imageId,
         org_id: orgId,
@@ -135,29 +136,20 @@ export class ImagesService {
         caption,
         blob_key: key,
       }),
-    );
-    return this.view(row);
+    ));
   }
 
   async get(orgId: string, imageId: string): Promise<ImageView> {
-    const row = await this.repo.findInOrg(orgId, imageId);
-    if (!row) throw errors.notFound('Image');
-    return this.view(row);
+    return asImage(await this.store.get(orgId, imageId));
   }
 
   async list(orgId: string, limit: number, cursor: string | undefined, tag: string | undefined): Promise<{ items: ImageView[]; next_cursor: string | null }> {
-    const rows = await this.repo.listByOrg(orgId, limit, decodeCursor(cursor), tag?.trim());
-    const page = toPage(rows, limit, (r) => r.image_id);
-    return { items: await Promise.all(page.items.map((r) => this.view(r))), next_cursor: page.next_cursor };
+    const page = await this.store.list(orgId, limit, cursor, tag?.trim());
+    return { items: page.items.map(asImage), next_cursor: page.next_cursor };
   }
 
   /** Soft delete: `deleted_at` is set at once and the image is gone from lookups and lists (404). */
-  async delete(orgId: string, imageId: string): Promise<void> {
-    if (!(await this.repo.softDelete(orgId, imageId))) throw errors.notFound('Image');
-  }
-
-  private async view(image: ImageRow): Promise<ImageView> {
-    const link = await this.blobs.signedUrl(image.blob_key, { fileName: image.file_name, contentType: image.content_type, disposition: 'inline' });
-    return { image, link };
+  delete(orgId: string, imageId: string): Promise<void> {
+    return this.store.delete(orgId, imageId);
   }
 }

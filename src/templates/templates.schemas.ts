@@ -1,7 +1,7 @@
 // TypeBox schemas of templates: validation, types and OpenAPI from one source.
 import { Type } from 'typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
-import { BinaryPart } from '../storage/files.schemas.ts';
+import { BinaryPart } from '../storage/uploads/upload.schemas.ts';
 
 const FormatEnum = StringEnum(['word', 'excel', 'slides'] as const, { description: '`slides` (.pptx, .potx), `word` (.docx, .dotx) or `excel` (.xlsx, .xltx).' });
 const Name = Type.String({ minLength: 1, maxLength: 200, description: '1-200 characters.' });

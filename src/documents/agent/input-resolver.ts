@@ -15,7 +15,7 @@ import type { BrandInput, ContextFile, DataTable, ImageInput, ResolvedInputs } f
 import { DocumentOutOfMemory, type DocumentIsolate } from '../isolate/document-isolate.ts';
 
 /** Context files whose text is extracted by parsing an Office package (in a document thread). */
-const OFFICE_TEXT = /wordprocessingml|presentationml|spreadsheetml|\.(docx|pptx|xlsx)$/i;
+const OFFICE_TEXT = /wordprocessingml|presentationml|spreadsheetml|application\/pdf|\.(docx|pptx|xlsx|pdf)$/i;
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']);
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 const LOGO_TIMEOUT_MS = 10_000;

@@ -1,5 +1,8 @@
-// Native Word exports (no LibreOffice), through mammoth: semantic HTML and plain text.
+// Native Word exports (no LibreOffice): semantic HTML through mammoth, and plain text as the text
+// extractor reads the document (documents/extract), the same text agents and projects get.
 import mammoth from 'mammoth';
+import { extractDocx } from '../../documents/extract/docx.ts';
+import { documentText } from '../../documents/extract/plain-text.ts';
 import { escapeHtml } from './xlsx-native.ts';
 
 /** A whole HTML document. Images are inlined as data URIs; linked files are never read (externalFileAccess). */
@@ -19,8 +22,7 @@ ${value}
 `;
 }
 
-/** Paragraphs separated by a blank line, UTF-8, LF line ends. */
+/** Paragraphs separated by a blank line, tables as tab-separated rows, UTF-8, LF line ends. */
 export async function docxToText(bytes: Buffer): Promise<string> {
-  const { value } = await mammoth.extractRawText({ buffer: bytes });
-  return value.replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  return documentText(await extractDocx(bytes, Number.POSITIVE_INFINITY)).trim() + '\n';
 }

@@ -16,13 +16,13 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { InsightsRepository } from '../insights.repository.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
 import type { ProjectsRepository } from '../projects.repository.ts';
-import { extractFile } from './extract/extract-file.ts';
-import { UnreadableFile } from './extract/extracted.ts';
+import { extractFile } from '../../documents/extract/extract-file.ts';
+import { UnreadableFile } from '../../documents/extract/extracted.ts';
 import { extractFactsByRules, type Fact } from './facts/fact-rules.ts';
 import { reconcileProject } from './reconcile/reconcile.ts';
 
 /** Facts by a model, when the deployment has one for it; null means "use the rules". */
-export type ModelFactsExtractor = (orgId: string, file: { file_id: string; uploaded_by_key: string | null }, content: import('./extract/extracted.ts').ExtractedDoc, signal: AbortSignal) =>
+export type ModelFactsExtractor = (orgId: string, file: { file_id: string; uploaded_by_key: string | null }, content: import('../../documents/extract/extracted.ts').ExtractedDoc, signal: AbortSignal) =>
   Promise<{ facts: Fact[]; credits: number } | null>;
 
 export interface PipelineDeps {

@@ -6,7 +6,7 @@
 import type { KeyWithOrg } from '../../../identity/api-keys.repository.ts';
 import type { LlmService } from '../../../llm/llm.service.ts';
 import type { SchemaCompiler } from '../../../llm/json-schema.ts';
-import type { ExtractedDoc, SourceLocation } from '../extract/extracted.ts';
+import type { ExtractedDoc, SourceLocation } from '../../../documents/extract/extracted.ts';
 import { nameKeyOf, type Fact } from './fact-rules.ts';
 import { periodOf } from './periods.ts';
 import { findQuantities } from './quantities.ts';

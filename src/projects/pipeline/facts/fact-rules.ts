@@ -6,7 +6,7 @@
 // A fact's period comes from its label, then its line, then the heading above it, then the period the
 // document's opening names (its title). Scales and currencies announced in headers apply to the cells.
 import { a1 } from '../../../documents/ask/tables/workbook.view.ts';
-import { cellLocation, type ExtractedDoc, type ExtractedTable, type Passage, type SourceLocation, type TableCell } from '../extract/extracted.ts';
+import { cellLocation, type ExtractedDoc, type ExtractedTable, type Passage, type SourceLocation, type TableCell } from '../../../documents/extract/extracted.ts';
 import { findPeriods, maskPeriods, periodOf, periodOfLabel, type Period } from './periods.ts';
 import { findQuantities, headerScale, type Quantity } from './quantities.ts';
 

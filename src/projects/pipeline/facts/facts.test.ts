@@ -1,7 +1,7 @@
 // Small tests of the fact rules: quantities with scales, currencies and precision; periods; facts
 // from lines, sentences and tables in both orientations.
 import { describe, expect, it } from 'vitest';
-import { extractText } from '../extract/text.ts';
+import { extractText } from '../../../documents/extract/text.ts';
 import { extractFactsByRules } from './fact-rules.ts';
 import { findPeriods, periodLabel } from './periods.ts';
 import { findQuantities, formatQuantity, headerScale } from './quantities.ts';

@@ -2,7 +2,7 @@
 // finding (kind, fact or passage, files) independently of its figures, so a later reconciliation
 // updates the same insight (keeping its id and `resolved`) instead of creating another.
 import type { InsightKind, InsightSeverity } from '../../../db/schema.ts';
-import type { ExtractedDoc, SourceLocation } from '../extract/extracted.ts';
+import type { ExtractedDoc, SourceLocation } from '../../../documents/extract/extracted.ts';
 import type { Fact } from '../facts/fact-rules.ts';
 
 export interface SourceRef {

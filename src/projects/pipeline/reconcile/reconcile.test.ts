@@ -1,7 +1,7 @@
 // Small tests of the reconcile rules: disparity severities and rounding tolerance, MinHash and exact
 // Jaccard, outliers by modified z-score, sharp changes and missing periods.
 import { describe, expect, it } from 'vitest';
-import type { ExtractedDoc } from '../extract/extracted.ts';
+import type { ExtractedDoc } from '../../../documents/extract/extracted.ts';
 import { disparitySeverity, findDisparities } from './disparity.ts';
 import type { FileFact, ReconcileFile } from './insight-draft.ts';
 import { findSeriesInsights, modifiedZ } from './series.ts';

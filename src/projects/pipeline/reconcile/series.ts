@@ -9,7 +9,7 @@
 //     insight per missing period, at most three per series). Severity: medium.
 import type { InsightSeverity } from '../../../db/schema.ts';
 import { a1 } from '../../../documents/ask/tables/workbook.view.ts';
-import { cellLocation, type ExtractedTable } from '../extract/extracted.ts';
+import { cellLocation, type ExtractedTable } from '../../../documents/extract/extracted.ts';
 import { keyFromOrdinal, periodFromKey, periodLabel, periodOfLabel, type Granularity } from '../facts/periods.ts';
 import { formatQuantity } from '../facts/quantities.ts';
 import { pct, type FileFact, type InsightDraft, type ReconcileFile, type SourceRef } from './insight-draft.ts';

@@ -1,6 +1,7 @@
-// What the index stage keeps of a project file: its passages (paragraphs, slide texts, PDF text blocks)
-// and its tables (Word, PowerPoint and Markdown tables, CSV files, worksheets), each with where it is in
-// the file, so every fact and insight can point back at its source. Stored as JSON on the file's row.
+// What the text extractor reads from a file: its passages (paragraphs, slide texts, PDF text blocks) and
+// its tables (Word, PowerPoint and Markdown tables, CSV files, worksheets), each with where it is in the
+// file, so every fact and insight can point back at its source. Projects store it as JSON on the file's
+// row; agents and the text export read it as plain text (plain-text.ts).
 
 /** Where something is in its file. `label` says it in words ("page 3, paragraph 2", "'Sales'!C7"). */
 export interface SourceLocation {
@@ -66,10 +67,19 @@ export interface ExtractedDoc {
 /** A file whose bytes cannot be read as its type claims; the file's index stage fails with this message. */
 export class UnreadableFile extends Error {}
 
+/** Passages and tables in the order the file has them, for the documents built here (not stored). */
+const READING_ORDER = new WeakMap<ExtractedDoc, (Passage | ExtractedTable)[]>();
+
+/** The passages and tables of a document in file order (a stored document: passages, then tables). */
+export function readingOrder(doc: ExtractedDoc): (Passage | ExtractedTable)[] {
+  return READING_ORDER.get(doc) ?? [...doc.passages, ...doc.tables];
+}
+
 /** Collects passages and tables up to a character budget. */
 export class DocBuilder {
   readonly passages: Passage[] = [];
   readonly tables: ExtractedTable[] = [];
+  private readonly order: (Passage | ExtractedTable)[] = [];
   private chars = 0;
   private truncated = false;
   private readonly budget: number;
@@ -87,7 +97,9 @@ export class DocBuilder {
     if (!clean || this.truncated) return;
     if (this.chars + clean.length > this.budget) { this.truncated = true; return; }
     this.chars += clean.length;
-    this.passages.push({ text: clean, heading, location });
+    const passage = { text: clean, heading, location };
+    this.passages.push(passage);
+    this.order.push(passage);
   }
 
   table(table: ExtractedTable): void {
@@ -96,13 +108,16 @@ export class DocBuilder {
     if (this.chars + size > this.budget) { this.truncated = true; return; }
     this.chars += size;
     this.tables.push(table);
+    this.order.push(table);
   }
 
   build(kind: ExtractedDoc['kind'], extra: Partial<ExtractedStats> = {}): ExtractedDoc {
-    return {
+    const doc: ExtractedDoc = {
       version: 1, kind, passages: this.passages, tables: this.tables,
       stats: { characters: this.chars, passages: this.passages.length, tables: this.tables.length, ...extra, truncated: this.truncated ? 1 : 0 },
     };
+    READING_ORDER.set(doc, this.order);
+    return doc;
   }
 }
 

@@ -2,9 +2,9 @@
 // computed where the file holds no cached result. Each non-empty sheet becomes one table from its
 // header row down (see documents/ask/tables/workbook.view.ts), with A1 locations; a title above the header
 // becomes a passage.
-import { DocumentUnreadable } from '../../../documents/agent/tool-error.ts';
-import { readWorkbookValues } from '../../../documents/excel/view/workbook-values.ts';
-import { isNumber, sheetTable, valueAt, cellText, a1 } from '../../../documents/ask/tables/workbook.view.ts';
+import { DocumentUnreadable } from '../agent/tool-error.ts';
+import { readWorkbookValues } from '../excel/view/workbook-values.ts';
+import { isNumber, sheetTable, valueAt, cellText, a1 } from '../ask/tables/workbook.view.ts';
 import { DocBuilder, UnreadableFile, type ExtractedDoc, type TableCell } from './extracted.ts';
 
 export async function extractXlsx(bytes: Buffer, budget: number): Promise<ExtractedDoc> {

@@ -1,7 +1,7 @@
 // PowerPoint through jszip and the XML parser: each slide's text boxes become passages (the title first,
 // which then heads the slide's other passages) and its tables become tables. Locations are slides.
-import { attrsOf, childrenOf, openPackage, parseXml, tagOf, textUnder, type XmlNode } from '../../../documents/agent/ooxml-package.ts';
-import { DocumentUnreadable } from '../../../documents/agent/tool-error.ts';
+import { attrsOf, childrenOf, openPackage, parseXml, tagOf, textUnder, type XmlNode } from '../agent/ooxml-package.ts';
+import { DocumentUnreadable } from '../agent/tool-error.ts';
 import { DocBuilder, UnreadableFile, type ExtractedDoc } from './extracted.ts';
 
 function walk(nodes: XmlNode[], visit: (n: XmlNode) => boolean): void {

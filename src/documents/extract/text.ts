@@ -1,8 +1,10 @@
 // Plain text, Markdown and CSV. Text and Markdown: paragraphs are separated by blank lines, Markdown
 // headings head what follows them and pipe tables become tables; locations are paragraph and line
-// numbers. CSV: one table (the first row is the header), with line numbers.
-import { parseCsv } from '../../../documents/agent/csv-parse.ts';
+// numbers. CSV: one table (the first row is the header), with line numbers. HTML: its text, read as
+// plain text.
+import { parseCsv } from '../agent/csv-parse.ts';
 import { DocBuilder, type ExtractedDoc } from './extracted.ts';
+import { htmlToText } from './html-blocks.ts';
 
 const TABLE_LINE = /^\s*\|.*\|\s*$/;
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
@@ -57,4 +59,8 @@ export function extractCsv(text: string, budget: number): ExtractedDoc {
   const rows = parseCsv(text).filter((r) => r.some((c) => c.trim() !== ''));
   if (rows.length) doc.table({ rows, headerRow: 0, title: null, location: { label: 'table 1', table: 1, line: 1 } });
   return doc.build('csv');
+}
+
+export function extractHtml(html: string, budget: number): ExtractedDoc {
+  return extractText(htmlToText(html), false, budget);
 }

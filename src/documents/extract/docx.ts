@@ -1,13 +1,17 @@
 // Word documents through mammoth: headings, paragraphs, list items and tables, in order. Word has no
 // fixed pages, so locations are block numbers ("paragraph 12") and tables are numbered.
-import mammoth from 'mammoth';
 import { htmlBlocks } from './html-blocks.ts';
 import { DocBuilder, UnreadableFile, type ExtractedDoc } from './extracted.ts';
+
+type Mammoth = typeof import('mammoth');
+let mammoth: Promise<Mammoth> | null = null;
+// Loaded on first use: most processes never read a Word document's text.
+const loadMammoth = () => (mammoth ??= import('mammoth').then((m) => ((m as { default?: Mammoth }).default ?? m)));
 
 export async function extractDocx(bytes: Buffer, budget: number): Promise<ExtractedDoc> {
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ buffer: bytes })).value;
+    html = (await (await loadMammoth()).convertToHtml({ buffer: bytes }, { externalFileAccess: false })).value;
   } catch (err) {
     throw new UnreadableFile(`The Word document could not be read: ${(err as Error).message}`);
   }

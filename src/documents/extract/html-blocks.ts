@@ -47,3 +47,10 @@ export function htmlBlocks(html: string): HtmlBlock[] {
   }
   return out;
 }
+
+/** The text of any HTML page: scripts and styles dropped, block ends as paragraph breaks, tags removed. */
+export function htmlToText(html: string): string {
+  const blocks = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|h[1-6]|li|tr|table|section|article|header|footer|blockquote|pre)>/gi, '\n\n');
+  return decodeEntities(blocks.replace(/<[^>]+>/g, ' ')).replace(/[ \t]+/g, ' ');
+}
