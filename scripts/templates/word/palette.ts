@@ -1,5 +1,5 @@
 // Folio's report design as theme values and page geometry. The colours are Folio's Word defaults
-// (src/documents/word/word-model.ts DEFAULT_THEME: primary 1F3A5F, accent 2A7F8E, Cambria over
+// (the Word renderer's former default theme: primary 1F3A5F, accent 2A7F8E, Cambria over
 // Calibri), written out so the template does not change when the renderer's code moves. accent3-6
 // follow the slides' palettes (scripts/templates/slides/palettes.ts): primary 45% towards white,
 // secondary 35% towards black, primary and secondary mixed half and half, a neutral slate. hlink is
