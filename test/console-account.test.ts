@@ -9,7 +9,7 @@ import { bearer } from './helpers/test-app.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { axe, openConsole, screenshots, signInWithOrg, startConsoleApp, type ConsolePage } from './helpers/console.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
-import { webhookEnv } from './helpers/webhooks.ts';
+import { waitForDeliveries, webhookEnv } from './helpers/webhooks.ts';
 import { generate, waitForTask, withRuns } from './helpers/runs.ts';
 
 const EMAIL = 'linus@example.com';
@@ -87,6 +87,7 @@ describe('console account pages', () => {
     expect(res.statusCode, res.body).toBe(202);
     await waitForTask(t, apiKey, res.json().task_id, undefined, 60_000);
     await receiver.waitFor((r) => r.length >= 1, 30_000);
+    await waitForDeliveries(t, apiKey, undefined, '', (items) => items.some((d) => d.attempts.length === 1), 30_000);
 
     // The log shows the delivery: its one attempt answered 500 (the retry is 10 minutes away).
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -102,6 +103,8 @@ describe('console account pages', () => {
     // Redeliver: a new delivery of the same event, answered 200 this time.
     await delivery.getByRole('button', { name: 'Redeliver' }).click();
     await receiver.waitFor((r) => r.length >= 2, 30_000);
+    await waitForDeliveries(t, apiKey, undefined, '', (items) => items.some((d) => d.status === 'succeeded'), 30_000);
+    await page.getByRole('button', { name: 'Refresh' }).click();
     expect(receiver.requests[1].raw.equals(receiver.requests[0].raw)).toBe(true);
     const again = page.locator('.delivery', { hasText: 'succeeded' }).first();
     await again.waitFor({ timeout: 30_000 });

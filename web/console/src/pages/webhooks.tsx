@@ -1,6 +1,6 @@
 // Webhooks: the organization's endpoints (add, send a test ping, delete) and the delivery log, each
 // delivery with every attempt's status, latency and response excerpt, and a button to redeliver it.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { CreatedWebhook, Webhook, WebhookDelivery } from '@folio/sdk';
 import { firstItems, folio, useAction, useQuery } from '../api.ts';
 import { Button, CopyButton } from '../ui/button.tsx';
@@ -82,6 +82,13 @@ function DeliveryLog({ refreshKey, onChanged }: { refreshKey: number; onChanged:
   const redeliver = useAction(async (d: WebhookDelivery) => { await folio.webhooks.redeliver(d.webhook_id!, d.delivery_id); return true; });
   const again = async (d: WebhookDelivery) => { if (await redeliver.run(d)) onChanged(); };
   const items = log.data?.items ?? [];
+  // While a delivery is still pending, look again every few seconds.
+  const pending = items.some((d) => d.status === 'pending');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(log.reload, 4000);
+    return () => clearInterval(timer);
+  }, [pending]);
   return (
     <Card title="Deliveries" actions={
       <div class="row">

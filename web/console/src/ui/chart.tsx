@@ -17,13 +17,13 @@ export function StackedBars({ days, series, label, unit }: { days: string[]; ser
     const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
     // Stacking: series i is drawn as the sum of series i..n-1, largest first, so each shows its share.
     const stacked = series.map((_, i) => days.map((__, d) => series.slice(i).reduce((sum, s) => sum + (s.values[d] ?? 0), 0)));
-    const bars = uPlot.paths.bars!({ size: [0.6, 48], gap: 2 });
+    const bars = uPlot.paths.bars!({ size: [0.7, 40, 4], gap: 1 });
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height: 240,
       legend: { show: true, live: false },
       cursor: { show: true, points: { show: false }, drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+      scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
       axes: [
         { stroke: '#5b6472', grid: { show: false }, ticks: { show: false }, values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })) },
         { stroke: '#5b6472', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 56 },
