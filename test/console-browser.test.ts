@@ -34,6 +34,16 @@ describe('console shell', () => {
     await createOrganization(page, 'Analytical Engines');
     expect(new URL(page.url()).pathname).toBe('/console/playground');
     expect(await page.locator('#org-switch option').allTextContents()).toEqual(['Analytical Engines']);
+    // Keyboard: the first Tab reaches the skip link, drawn with a visible focus ring; Enter moves to <main>.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement.id')).toBe('main');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.tagName')).toBe('A');
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
     await screenshots(page, 'playground-placeholder');
     expect(await axe(page)).toEqual([]);
     expect(c.errors).toEqual([]);
