@@ -22,7 +22,7 @@ let apiKey: string;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver((_req, n) => (n === 0 ? { status: 500, body: 'receiver down for a moment' } : { status: 200, body: '{"received":true}' }));
-  [browser, t] = await Promise.all([launchBrowser(), startConsoleApp(withRuns({}), webhookEnv({ FOLIO_WEBHOOK_RETRY_DELAYS_MS: '600000' }))]);
+  [browser, t] = await Promise.all([launchBrowser(), startConsoleApp(withRuns({}), webhookEnv({ FOLIO_WEBHOOK_RETRY_DELAYS_MS: '600000', FOLIO_WEBHOOK_TIMEOUT_MS: '10000' }))]);
   c = await openConsole(browser, t);
   await signInWithOrg(c.page, EMAIL, 'Kernel Docs');
   // The same user through the API (the dev form's `sub` is the email): a key of the same organization.
