@@ -21,6 +21,7 @@ import { identityRoutes } from './identity/identity.routes.ts';
 import { devTokenRoutes } from './identity/dev-token.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
+import { UsageReportRepository } from './credits/usage-report.repository.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { exportRoutes } from './export/export.routes.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
@@ -34,6 +35,9 @@ import { AnalysisService } from './analysis/analysis.service.ts';
 import { FilesRepository } from './storage/files.repository.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
+import { consoleSessionRoutes } from './console/console-session.routes.ts';
+import { consoleStaticRoutes } from './console/console-static.ts';
+import { consoleOidcRoutes } from './console/console-oidc.routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -49,6 +53,8 @@ export interface BuildOptions extends ContextOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** Where log lines go instead of stdout (tests read the access log from it). */
   logStream?: { write(line: string): void };
+  /** Where the built web console is (default web/console/dist; tests build their own copy). */
+  consoleDist?: string;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -90,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputHygiene(app);
   registerAccessLog(app);
   registerDeprecation(app);
-  registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users }));
+  registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users, sessions: ctx.consoleSessions }));
 
   await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX), transformObject: (documents) => finishOpenApiDocument((documents as { openapiObject: Record<string, any> }).openapiObject) });
 
@@ -98,9 +104,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await systemRoutes(api);
     await identityRoutes(api, ctx);
     await devTokenRoutes(api, config);
+    await consoleSessionRoutes(api, { config, sessions: ctx.consoleSessions, idTokens: ctx.idTokens, users: ctx.users });
     await storageRoutes(api, ctx);
     await runsRoutes(api, ctx.runs);
-    await creditsRoutes(api, ctx);
+    await creditsRoutes(api, { credits: ctx.credits, usageReport: new UsageReportRepository(ctx.database.db) });
     await exportRoutes(api, ctx.export.service);
     await webhooksRoutes(api, { webhooks: ctx.webhooks.service });
     await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits });
@@ -122,6 +129,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
   // The page behind edit_url, outside the API prefix: people open it.
   await ctx.editor.pageRoutes(app);
+  // The web console (web/console, built by `npm run build:console`) and its OIDC sign-in.
+  await consoleOidcRoutes(app, { config, sessions: ctx.consoleSessions, idTokens: ctx.idTokens, users: ctx.users });
+  await consoleStaticRoutes(app, options.consoleDist);
 
   await app.ready();
   verifyFastPath.start({ apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, log: app.log });

@@ -15,6 +15,7 @@ import * as m0014 from './0014_templates.ts';
 import * as m0015 from './0015_task_events.ts';
 import * as m0016 from './0016_reference_purpose.ts';
 import * as m0017 from './0017_credit_leases.ts';
+import * as m0018 from './0018_console_sessions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015_task_events': m0015,
   '0016_reference_purpose': m0016,
   '0017_credit_leases': m0017,
+  '0018_console_sessions': m0018,
 };
