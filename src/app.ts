@@ -34,6 +34,8 @@ import { AnalysisService } from './analysis/analysis.service.ts';
 import { FilesRepository } from './storage/files.repository.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
+import { consoleSessionRoutes } from './console/console-session.routes.ts';
+import { consoleStaticRoutes } from './console/console-static.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -49,6 +51,8 @@ export interface BuildOptions extends ContextOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** Where log lines go instead of stdout (tests read the access log from it). */
   logStream?: { write(line: string): void };
+  /** Where the built web console is (default web/console/dist; tests build their own copy). */
+  consoleDist?: string;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -90,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerInputHygiene(app);
   registerAccessLog(app);
   registerDeprecation(app);
-  registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users }));
+  registerRequestEntry(app, registerAuth(app, { apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, idTokens: ctx.idTokens, users: ctx.users, sessions: ctx.consoleSessions }));
 
   await app.register(swagger, { openapi: openApiDocument(config, API_PREFIX), transformObject: (documents) => finishOpenApiDocument((documents as { openapiObject: Record<string, any> }).openapiObject) });
 
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await systemRoutes(api);
     await identityRoutes(api, ctx);
     await devTokenRoutes(api, config);
+    await consoleSessionRoutes(api, { config, sessions: ctx.consoleSessions, idTokens: ctx.idTokens, users: ctx.users });
     await storageRoutes(api, ctx);
     await runsRoutes(api, ctx.runs);
     await creditsRoutes(api, ctx);
@@ -122,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
   // The page behind edit_url, outside the API prefix: people open it.
   await ctx.editor.pageRoutes(app);
+  // The web console (web/console, built by `npm run build:console`) and its OIDC sign-in.
+  await consoleStaticRoutes(app, options.consoleDist);
 
   await app.ready();
   verifyFastPath.start({ apiKeys: ctx.apiKeys, rateLimiter: ctx.rateLimiter, log: app.log });

@@ -22,6 +22,8 @@ export interface Config {
   bodyTimeoutMs: number;
   oidc: { issuer: string; audience: string; jwksUrl: string | null } | null;
   localTokenTtlSeconds: number;
+  /** The web console (src/console): session lifetime and its OAuth client at the OIDC issuer. */
+  console: { sessionTtlSeconds: number; oidcClientId: string | null; oidcClientSecret: string | null };
   signupTiers: Tier[];
   /** FOLIO_SIGNUP_DEFAULT_TIER: `free` in production, `pro` on a development server. */
   signupDefaultTier: Tier;

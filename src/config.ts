@@ -97,6 +97,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyTimeoutMs: v.FOLIO_BODY_TIMEOUT_MS as number,
     oidc: issuer ? { issuer, audience: audience!, jwksUrl: (v.FOLIO_OIDC_JWKS_URL as string | undefined) ?? null } : null,
     localTokenTtlSeconds: v.FOLIO_LOCAL_TOKEN_TTL_SECONDS as number,
+    console: {
+      sessionTtlSeconds: v.FOLIO_CONSOLE_SESSION_TTL_SECONDS as number,
+      oidcClientId: (v.FOLIO_CONSOLE_OIDC_CLIENT_ID as string | undefined) ?? audience ?? null,
+      oidcClientSecret: (v.FOLIO_CONSOLE_OIDC_CLIENT_SECRET as string | undefined) ?? null,
+    },
     signupTiers: signupTiers as Tier[],
     signupDefaultTier,
     rateLimits: {

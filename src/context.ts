@@ -38,6 +38,8 @@ import { createEditTokens, createEditorModule, type EditorModule } from './edito
 import { agentUsageRecorder } from './llm/agent-usage.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
 import { createTemplatesModule, type TemplatesModule } from './templates/templates.module.ts';
+import { ConsoleSessionsRepository } from './console/console-sessions.repository.ts';
+import { ConsoleSessionsService } from './console/console-sessions.service.ts';
 
 export interface AppContext {
   config: Config;
@@ -72,6 +74,8 @@ export interface AppContext {
   editor: EditorModule;
   /** Organization templates: management, analysis and thumbnails, and their use in generation. */
   templates: TemplatesModule;
+  /** The web console's sign-in sessions (cookie sessions; src/console). */
+  consoleSessions: ConsoleSessionsService;
   close(): Promise<void>;
 }
 
@@ -162,6 +166,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       users,
       apiKeys,
       organizations,
+      consoleSessions: new ConsoleSessionsService({ repo: new ConsoleSessionsRepository(database.db), orgs: orgsRepo, users, ttlSeconds: config.console.sessionTtlSeconds, publicUrl: config.publicUrl }),
       signup,
       blobs,
       files,

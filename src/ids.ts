@@ -4,7 +4,7 @@ import { randomFillSync, randomInt } from 'node:crypto';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export type IdPrefix = 'org' | 'usr' | 'key' | 'req' | 'run' | 'task' | 'file' | 'img' | 'prj' | 'whk' | 'evt' | 'ins' | 'dlv' | 'led' | 'ver' | 'llm' | 'tpl';
+export type IdPrefix = 'org' | 'usr' | 'key' | 'req' | 'run' | 'task' | 'file' | 'img' | 'prj' | 'whk' | 'evt' | 'ins' | 'dlv' | 'led' | 'ver' | 'llm' | 'tpl' | 'ses';
 
 export function ulid(now = Date.now()): string {
   let time = '';

@@ -217,7 +217,17 @@ export interface EventsTable {
   occurred_at: Timestamp;
 }
 
+export interface ConsoleSessionsTable {
+  session_id: string;
+  token_hash: string;
+  user_id: string;
+  org_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
+  console_sessions: ConsoleSessionsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -1,6 +1,8 @@
 // Authentication, declared per route with `config.auth`:
 //   'api_key'  - X-API-Key or Authorization: Bearer sk_live_...; rate limited per key before any other work.
 //   'id_token' - Authorization: Bearer <identity-provider ID token>; the user is upserted.
+// A request with neither header but the web console's session cookie is authenticated by the session
+// (with its CSRF header): as the session's organization on 'api_key' routes, as its user on 'id_token' ones.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { errors } from '../errors.ts';
@@ -8,6 +10,8 @@ import type { ApiKeysService } from '../identity/api-keys.service.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
 import type { IdTokenVerifier } from '../identity/id-token.ts';
 import type { UserRow, UsersRepository } from '../identity/users.repository.ts';
+import type { ConsoleSessionsService } from '../console/console-sessions.service.ts';
+import { SESSION_COOKIE } from '../console/console-sessions.service.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 
 export type AuthMode = 'api_key' | 'id_token' | 'none';
@@ -27,6 +31,8 @@ export interface AuthDeps {
   rateLimiter: RateLimiter;
   idTokens: IdTokenVerifier;
   users: UsersRepository;
+  /** The console's cookie sessions; absent, a cookie authenticates nothing. */
+  sessions?: ConsoleSessionsService;
 }
 
 function bearer(authorization: string | undefined): string | undefined {
@@ -104,7 +110,22 @@ export function handOverAdmission(req: IncomingMessage, early: Early): void {
   (req as IncomingMessage & { [EARLY_ADMISSION]?: Early })[EARLY_ADMISSION] = early;
 }
 
+/** Whether a request should be authenticated by the console's session cookie: it has one and no other credential. */
+function usesSession(deps: AuthDeps, request: FastifyRequest): deps is AuthDeps & { sessions: ConsoleSessionsService } {
+  const h = request.headers;
+  return !!deps.sessions && !h.authorization && !h['x-api-key'] && typeof h.cookie === 'string' && h.cookie.includes(`${SESSION_COOKIE}=`);
+}
+
+async function sessionPrincipal(deps: AuthDeps & { sessions: ConsoleSessionsService }, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const found = await deps.sessions.fromHeaders(request.headers);
+  if (!found) throw errors.invalidApiKey('The console session has expired or was signed out; sign in again.');
+  deps.sessions.requireCsrf(found.token, request.headers);
+  const key = await deps.sessions.principal(found.session);
+  admit(request, reply, { key, rate: await deps.rateLimiter.consume(key.key_id, key.tier) });
+}
+
 function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  if (usesSession(deps, request)) return sessionPrincipal(deps, request, reply);
   const early = (request.raw as IncomingMessage & { [EARLY_ADMISSION]?: Early })[EARLY_ADMISSION];
   if (early && 'error' in early) throw early.error;
   const admission = early ? early.admission : admitApiKey(deps, request.headers);
@@ -113,6 +134,13 @@ function authenticateApiKey(deps: AuthDeps, request: FastifyRequest, reply: Fast
 }
 
 async function authenticateIdToken(deps: AuthDeps, request: FastifyRequest): Promise<void> {
+  if (usesSession(deps, request)) {
+    const found = await deps.sessions.fromHeaders(request.headers);
+    if (!found) throw errors.invalidToken('The console session has expired or was signed out; sign in again.');
+    deps.sessions.requireCsrf(found.token, request.headers);
+    request.user = await deps.sessions.user(found.session);
+    return;
+  }
   if (deps.idTokens.issuer === null) await deps.idTokens.verify(''); // answers 501 with the reason
   const token = bearer(request.headers.authorization);
   if (!token) throw errors.invalidToken('An identity-provider ID token is required: send it as Authorization: Bearer <token>.');

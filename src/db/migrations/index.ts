@@ -14,6 +14,7 @@ import * as m0013 from './0013_agent_turn_events.ts';
 import * as m0014 from './0014_templates.ts';
 import * as m0015 from './0015_task_events.ts';
 import * as m0016 from './0016_reference_purpose.ts';
+import * as m0017 from './0017_console_sessions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014_templates': m0014,
   '0015_task_events': m0015,
   '0016_reference_purpose': m0016,
+  '0017_console_sessions': m0017,
 };
