@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers/test-app.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { axe, openConsole, screenshots, signInWithOrg, startConsoleApp, type ConsolePage } from './helpers/console.ts';
-import { makePptx } from './helpers/office-fixtures.ts';
+import { corpusFile } from './helpers/slides.ts';
 import { salesXlsx } from './helpers/project-fixtures.ts';
 
 let t: TestApp;
@@ -27,6 +27,7 @@ afterAll(async () => {
 
 async function clean(name: string): Promise<void> {
   expect(await axe(c.page), name).toEqual([]);
+  await c.page.evaluate('window.scrollTo(0, 0)');
   await screenshots(c.page, name);
 }
 
@@ -92,8 +93,9 @@ describe('console: documents', () => {
     const { page } = c;
     await page.goto('/console/templates');
     await page.getByRole('heading', { name: 'No templates yet' }).waitFor();
-    await page.getByLabel('File').setInputFiles({ name: 'Acme deck.pptx', mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', buffer: await makePptx({ title: 'Acme', slides: 2 }) });
-    expect(await page.getByLabel('Name').inputValue()).toBe('Acme deck');
+    await page.getByLabel('File').setInputFiles({ name: 'Focus.pptx', mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', buffer: corpusFile('pptx/lo-tpl-focus.pptx') });
+    expect(await page.getByLabel('Name').inputValue()).toBe('Focus');
+    await page.getByLabel('Name').fill('Acme deck');
     await page.getByRole('button', { name: 'Upload' }).click();
     const card = page.getByRole('region', { name: 'Acme deck' });
     await card.waitFor({ timeout: 120_000 });

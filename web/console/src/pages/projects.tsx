@@ -16,6 +16,7 @@ interface Status { status: 'idle' | 'running' | 'completed' | 'failed'; stage: s
 interface Insight { insight_id: string; kind: string; severity: string; title: string; description: string; source: { fileName: string | null; location: { label: string } }; resolved: boolean }
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const p = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
 export function ProjectsPage(_props: { params: Record<string, string> }) {
@@ -46,7 +47,7 @@ export function ProjectsPage(_props: { params: Record<string, string> }) {
                 {list.data.items.map((x) => (
                   <li><Link href={`/projects/${x.project_id}`}>
                     <strong>{x.name}</strong>
-                    <div class="muted small">{x.file_count} file{x.file_count === 1 ? '' : 's'} · {formatDate(x.created_at)}</div>
+                    <div class="muted small">{plural(x.file_count, 'file')} · {formatDate(x.created_at)}</div>
                   </Link></li>
                 ))}
               </ul>
@@ -108,6 +109,8 @@ function Insights({ projectId, version }: { projectId: string; version: number }
     await folio.request('PATCH', `${p(projectId)}/insights/${encodeURIComponent(i.insight_id)}`, { body: { resolved: !i.resolved } });
     list.reload();
   });
+  const rank = (i: Insight) => SEVERITIES.indexOf(i.severity as (typeof SEVERITIES)[number]);
+  const items = [...(list.data?.items ?? [])].sort((a, b) => rank(a) - rank(b));
   const toggle = (s: string) => setSeverity(severity.includes(s) ? severity.filter((x) => x !== s) : [...severity, s]);
   return (
     <Card title="Insights" actions={
@@ -123,7 +126,7 @@ function Insights({ projectId, version }: { projectId: string; version: number }
             ? <Empty title={showResolved ? 'No resolved insights' : severity.length ? 'No insights of these severities' : 'No open insights'}>{showResolved || severity.length ? 'Change the filters to see others.' : 'Findings appear here once the files are analysed.'}</Empty>
             : (
               <ul class="insights">
-                {list.data.items.map((i) => (
+                {items.map((i) => (
                   <li class="insight">
                     <div class="insight-head">
                       <div class="insight-title"><span class={`badge sev-${i.severity}`}>{i.severity}</span><Badge>{i.kind}</Badge><strong>{i.title}</strong></div>
@@ -160,7 +163,7 @@ export function ProjectPage({ params }: { params: Record<string, string> }) {
   return (
     <>
       <Link href="/projects" class="back">← Projects</Link>
-      <PageHeader title={project.data.name} description={project.data.description ?? `${status.data.counts.files} files · ${status.data.counts.insights} open insights`}
+      <PageHeader title={project.data.name} description={project.data.description ?? `${plural(status.data.counts.files, 'file')} · ${plural(status.data.counts.insights, 'open insight')}`}
         actions={<Button variant="primary" busy={report.busy} onClick={() => report.run()}>Generate report</Button>} />
       <InlineError problem={report.error} />
       <Files projectId={id} status={status.data} onChanged={status.reload} />

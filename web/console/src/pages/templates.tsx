@@ -45,7 +45,12 @@ function TemplateCard({ t, onChanged, onDelete }: { t: Template; onChanged: () =
           ))}
         </ul>
       )}
-      {t.warnings.map((w) => <p class="notice">{w}</p>)}
+      {t.warnings.length > 0 && (
+        <details class="notes">
+          <summary>{t.warnings.length} note{t.warnings.length === 1 ? '' : 's'} on how Folio will use it</summary>
+          <ul>{t.warnings.map((w) => <li>{w}</li>)}</ul>
+        </details>
+      )}
       <InlineError problem={makeDefault.error} />
       <div class="card-foot">
         {!t.is_default && <Button size="sm" variant="primary" busy={makeDefault.busy} onClick={() => makeDefault.run()} aria-label={`Set ${t.name} as the default`}>Set as default</Button>}
