@@ -7,13 +7,19 @@ import { folio, toProblem, useQuery, type ApiProblem } from '../api.ts';
 import { Link, useRoute } from '../router.tsx';
 import { Button } from '../ui/button.tsx';
 import { Badge, Card, PageHeader } from '../ui/page.tsx';
-import { InlineError } from '../ui/states.tsx';
+import { Empty, InlineError } from '../ui/states.tsx';
 import { PageStrip } from '../ui/thumbnails.tsx';
 import { EXPORTS, FORMAT_LABEL, FORMATS, type Format } from '../ui/formats.ts';
 import '../ui/documents.css';
 
 interface Step { message: string; at: string }
 interface Live { phase: string; progress: number; steps: Step[] }
+
+const EXAMPLES: Record<Format, string[]> = {
+  slides: ['A 5-slide deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets', 'A project kickoff deck: goals, timeline, team, risks'],
+  word: ['A one-page memo announcing the new travel policy, with a table of allowances', 'A short report on coffee sales by region with a summary and next steps'],
+  excel: ['A 12-month budget for a 5-person team with totals and a chart', 'A loan repayment schedule for 300,000 at 6.5% over 25 years'],
+};
 
 const DATA_KIND: Record<string, 'csv' | 'xlsx' | 'json'> = { csv: 'csv', xlsx: 'xlsx', json: 'json' };
 const extOf = (name: string) => name.split('.').pop()?.toLowerCase() ?? '';
@@ -205,6 +211,13 @@ export function PlaygroundPage(_props: { params: Record<string, string> }) {
           <InlineError problem={error} />
         </form>
       </Card>
+      {!live && !run && (
+        <Empty title="Your document appears here" action={
+          <div class="chips" role="group" aria-label="Example prompts">
+            {EXAMPLES[format].map((e) => <button type="button" class="chip" onClick={() => setPrompt(e)}>{e}</button>)}
+          </div>
+        }>The agent's steps stream in while it works; then you get the pages, downloads and exports. Try an example:</Empty>
+      )}
       {live && <Progress live={live} title={busy ? 'Working on it' : `Done: ${live.steps.length} step${live.steps.length === 1 ? '' : 's'}`} />}
       {run && !busy && <Result run={run} busy={busy} onResume={(p) => work(() => run.resume(p, {}, { onProgress }))} />}
     </>

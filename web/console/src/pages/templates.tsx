@@ -17,6 +17,9 @@ interface Template {
   warnings: string[]; created_at: string;
 }
 
+/** Layouts shown before "Show all" (a template with several masters can have dozens). */
+const FIRST_LAYOUTS = 8;
+
 function Summary({ t }: { t: Template }) {
   const a = t.analysis;
   if (a.slides) return <>{a.slides.layouts.length} layouts · {a.slides.slide_size.aspect_ratio}</>;
@@ -30,7 +33,9 @@ function TemplateCard({ t, onChanged, onDelete }: { t: Template; onChanged: () =
     await folio.request('PATCH', `/templates/${encodeURIComponent(t.template_id)}`, { body: { is_default: true } });
     onChanged();
   });
-  const layouts = t.analysis.slides?.layouts ?? [];
+  const all = t.analysis.slides?.layouts ?? [];
+  const [showAll, setShowAll] = useState(false);
+  const layouts = showAll ? all : all.slice(0, FIRST_LAYOUTS);
   return (
     <Card title={t.name} actions={<>{t.is_default && <Badge tone="ok">Default</Badge>}<Badge>{FORMAT_LABEL[t.format]}</Badge></>}>
       <p class="muted small" style={{ margin: 0 }}><Summary t={t} /> · version {t.version} · {formatDate(t.created_at)}</p>
@@ -44,6 +49,11 @@ function TemplateCard({ t, onChanged, onDelete }: { t: Template; onChanged: () =
             </figure></li>
           ))}
         </ul>
+      )}
+      {all.length > FIRST_LAYOUTS && (
+        <Button size="sm" variant="ghost" onClick={() => setShowAll(!showAll)} aria-expanded={showAll ? 'true' : 'false'}>
+          {showAll ? 'Show fewer layouts' : `Show all ${all.length} layouts`}
+        </Button>
       )}
       {t.warnings.length > 0 && (
         <details class="notes">
