@@ -21,6 +21,7 @@ import { identityRoutes } from './identity/identity.routes.ts';
 import { devTokenRoutes } from './identity/dev-token.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { creditsRoutes } from './credits/credits.routes.ts';
+import { UsageReportRepository } from './credits/usage-report.repository.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { exportRoutes } from './export/export.routes.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
@@ -36,6 +37,7 @@ import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
 import { consoleSessionRoutes } from './console/console-session.routes.ts';
 import { consoleStaticRoutes } from './console/console-static.ts';
+import { consoleOidcRoutes } from './console/console-oidc.routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -105,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await consoleSessionRoutes(api, { config, sessions: ctx.consoleSessions, idTokens: ctx.idTokens, users: ctx.users });
     await storageRoutes(api, ctx);
     await runsRoutes(api, ctx.runs);
-    await creditsRoutes(api, ctx);
+    await creditsRoutes(api, { credits: ctx.credits, usageReport: new UsageReportRepository(ctx.database.db) });
     await exportRoutes(api, ctx.export.service);
     await webhooksRoutes(api, { webhooks: ctx.webhooks.service });
     await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits });
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The page behind edit_url, outside the API prefix: people open it.
   await ctx.editor.pageRoutes(app);
   // The web console (web/console, built by `npm run build:console`) and its OIDC sign-in.
+  await consoleOidcRoutes(app, { config, sessions: ctx.consoleSessions, idTokens: ctx.idTokens, users: ctx.users });
   await consoleStaticRoutes(app, options.consoleDist);
 
   await app.ready();

@@ -108,7 +108,13 @@ export class ConsoleSessionsService {
   /** What the console shows of its session: the user, their organizations and the CSRF token. */
   async view(token: string, session: ConsoleSessionRow): Promise<ConsoleSessionView> {
     const user = await this.user(session);
-    return { session, user, organizations: await this.orgs.listForUser(user.user_id), csrfToken: this.csrfToken(token) };
+    const organizations = await this.orgs.listForUser(user.user_id);
+    // No organization yet (or no longer a member of it): act for the newest one the user belongs to.
+    if (organizations.length > 0 && !organizations.some((o) => o.org_id === session.org_id)) {
+      await this.repo.setOrg(session.session_id, user.user_id, organizations[0].org_id);
+      session.org_id = organizations[0].org_id;
+    }
+    return { session, user, organizations, csrfToken: this.csrfToken(token) };
   }
 
   /** Acts for another of the user's organizations; another organization is 404, like a missing one. */

@@ -26,3 +26,25 @@ export const LedgerEntry = Type.Object({
 });
 
 export const LedgerQuery = Type.Object(PageQuery, { additionalProperties: false });
+
+export const UsageDailyQuery = Type.Object({
+  days: Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'How many UTC days, ending today (1-90).' }),
+}, { additionalProperties: false });
+
+export const UsageDaily = Type.Object({
+  from: Type.String({ format: 'date', description: 'First day (UTC) of the report.' }),
+  to: Type.String({ format: 'date', description: 'Last day (UTC): today.' }),
+  credits: Type.Array(Type.Object({
+    date: Type.String({ format: 'date' }),
+    format: Type.String({ description: '`word`, `excel`, `slides`, or `llm` for LLM calls (/llm/invoke, /text/*).' }),
+    credits: Type.Integer({ description: 'Credits charged that day for that format.' }),
+  }), { description: 'Days and formats with charges only, oldest first.' }),
+  tokens: Type.Array(Type.Object({
+    date: Type.String({ format: 'date' }),
+    format: Type.String({ description: 'What the tokens were spent on: `word`, `excel`, `slides` (generation agents), `llm`, `text`...' }),
+    model: Type.String(),
+    input_tokens: Type.Integer(),
+    output_tokens: Type.Integer(),
+    calls: Type.Integer(),
+  }), { description: 'Days, formats and models with LLM calls only, oldest first.' }),
+});

@@ -41,6 +41,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/v1/runs/{run_id}/exports': 'listRunExports',
   'GET /api/v1/credits': 'getCredits',
   'GET /api/v1/credits/ledger': 'listCreditLedger',
+  'GET /api/v1/usage/daily': 'getDailyUsage',
   'POST /api/v1/webhooks': 'createWebhook',
   'GET /api/v1/webhooks': 'listWebhooks',
   'GET /api/v1/webhooks/deliveries': 'listAllWebhookDeliveries',

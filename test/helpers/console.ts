@@ -31,8 +31,8 @@ export function consoleBuild(): Promise<string> {
 }
 
 /** A listening test app serving the console (extra config as startTestApp takes it). */
-export async function startConsoleApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  return startTestApp(overrides, { listen: true, consoleDist: await consoleBuild() });
+export async function startConsoleApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp(overrides, { listen: true, env, consoleDist: await consoleBuild() });
 }
 
 export interface ConsolePage {

@@ -1203,6 +1203,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily usage: credits per format, LLM tokens per format and model
+         * @description What the console's Usage chart draws: credits charged per UTC day and format (from the ledger), and LLM tokens per UTC day, format and model (from the usage records, generation agents included), over the last `days` days.
+         */
+        get: operations["getDailyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/verify": {
         parameters: {
             query?: never;
@@ -12450,6 +12470,123 @@ export interface operations {
             };
             /** @description Error: `upstream_timeout`, `task_timeout` */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDailyUsage: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, ending today (1-90). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Days and formats with charges only, oldest first. */
+                        credits: {
+                            /** @description Credits charged that day for that format. */
+                            credits: number;
+                            /** Format: date */
+                            date: string;
+                            /** @description `word`, `excel`, `slides`, or `llm` for LLM calls (/llm/invoke, /text/*). */
+                            format: string;
+                        }[];
+                        /**
+                         * Format: date
+                         * @description First day (UTC) of the report.
+                         */
+                        from: string;
+                        /**
+                         * Format: date
+                         * @description Last day (UTC): today.
+                         */
+                        to: string;
+                        /** @description Days, formats and models with LLM calls only, oldest first. */
+                        tokens: {
+                            calls: number;
+                            /** Format: date */
+                            date: string;
+                            /** @description What the tokens were spent on: `word`, `excel`, `slides` (generation agents), `llm`, `text`... */
+                            format: string;
+                            input_tokens: number;
+                            model: string;
+                            output_tokens: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
