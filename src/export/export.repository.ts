@@ -53,6 +53,13 @@ export class ExportRepository {
     return { row: existing, inserted: false };
   }
 
+  /** The renditions of one run or file of the organization, newest first. */
+  async listBySource(orgId: string, sourceId: string): Promise<RenditionRow[]> {
+    const rows = await this.db.selectFrom('export_renditions').select(COLUMNS)
+      .where('org_id', '=', orgId).where('source_id', '=', sourceId).orderBy('created_at', 'desc').execute();
+    return rows.map(normalize);
+  }
+
   async delete(renditionId: string): Promise<void> {
     await this.db.deleteFrom('export_renditions').where('rendition_id', '=', renditionId).execute();
   }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_KEY_SECURITY } from '../http/auth.ts';
 import { API_KEY_ERRORS, responses } from '../http/schemas.ts';
-import { presentFileConversion, presentRunExport } from './export.presenters.ts';
+import { Type } from 'typebox';
+import { presentFileConversion, presentRunExport, presentRunExportItem, presentRunPreview } from './export.presenters.ts';
 import * as S from './export.schemas.ts';
 import type { ExportService } from './export.service.ts';
 import { acceptConvertForms } from './convert-form.ts';
@@ -47,6 +48,31 @@ export async function exportRoutes(fastify: FastifyInstance, service: ExportServ
       response: responses({ 200: S.RunExport }, [...API_KEY_ERRORS, 404, 409, 410, 501, 502, 503]),
     },
   }, async (request) => presentRunExport(request.params.run_id, await service.exportRun(request.apiKey!.org_id, request.params.run_id, request.body)));
+
+  app.get('/runs/:run_id/preview', {
+    config: { auth: 'api_key' },
+    schema: {
+      tags: ['Export'],
+      summary: 'Page images of a run version',
+      description: 'PNG images of every page or slide of the run\'s current document, or of `version`, for previews and thumbnails (Word documents too). Rendered once per version through LibreOffice and cached like an export, so the first call takes seconds. 409 `conflict` when the run has no document yet; 404 for a version it does not have; 501 `not_implemented` without LibreOffice; 422 `too_many_pages` above FOLIO_EXPORT_PNG_MAX_PAGES.',
+      security: API_KEY_SECURITY,
+      params: S.RunParams,
+      querystring: S.PreviewQuery,
+      response: responses({ 200: S.RunPreview }, [...API_KEY_ERRORS, 404, 409, 410, 501, 502, 503]),
+    },
+  }, async (request) => presentRunPreview(request.params.run_id, await service.previewRun(request.apiKey!.org_id, request.params.run_id, request.query.version)));
+
+  app.get('/runs/:run_id/exports', {
+    config: { auth: 'api_key' },
+    schema: {
+      tags: ['Export'],
+      summary: "List a run's exports",
+      description: 'The renditions stored for the run\'s versions (exports and previews), newest first, each with a fresh signed link. Renditions of superseded versions are removed a while after the new version (the signed-link lifetime), and made again on request.',
+      security: API_KEY_SECURITY,
+      params: S.RunParams,
+      response: responses({ 200: Type.Object({ items: Type.Array(S.RunExportItem) }) }, [...API_KEY_ERRORS, 404, 410]),
+    },
+  }, async (request) => ({ items: (await service.listRunExports(request.apiKey!.org_id, request.params.run_id)).map(presentRunExportItem) }));
 
   // Its own scope: the form parsers below apply to this route only.
   await fastify.register(async (scope) => {

@@ -67,3 +67,21 @@ export const ConvertBadRequest = Type.Object({
     source_format: 'docx', format: 'csv', allowed: ['pdf', 'html', 'txt', 'odt', 'docx'],
   }],
 });
+
+export const PreviewQuery = Type.Object({
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'The version to preview (`GET /runs/{run_id}/versions`); default the current one.' })),
+}, { additionalProperties: false });
+
+export const RunPreview = Type.Object({
+  run_id: Type.String(),
+  version: Type.Integer({ description: 'The version shown.' }),
+  thumbnail_url: Type.String({ description: 'Signed link to the first page as a PNG image.' }),
+  pages: Type.Array(Page, { description: 'Every page or slide in order, each a signed link to a PNG image.' }),
+  cached: Type.Boolean({ description: 'true when the images were already rendered for this version.' }),
+});
+
+export const RunExportItem = Type.Object({
+  version_id: Type.String({ description: 'The document version converted (`version_id` of `GET /runs/{run_id}/versions`).' }),
+  ...fields,
+  created_at: Timestamp,
+});

@@ -76,6 +76,25 @@ export class ExportService {
     return this.export({ kind: 'run', orgId, id: runId, versionId: v.version_id, blobKey: v.blob_key, fileName: v.file_name, type: SOURCE_TYPE_OF_FORMAT[run.format], loc: ['path', 'run_id'], title: v.title ?? null }, req);
   }
 
+  /**
+   * Page images of version `n` of a run (its current one without `n`), for previews and thumbnails: the
+   * `png` rendition of that version (Word documents too, which `POST /runs/{id}/export` does not offer
+   * as png), cached like an export.
+   */
+  async previewRun(orgId: string, runId: string, n?: number): Promise<ExportView & { version: number }> {
+    const { run, version: v } = await this.d.runs.versionOf(orgId, runId, n);
+    const source: Source = { kind: 'run', orgId, id: runId, versionId: v.version_id, blobKey: v.blob_key, fileName: v.file_name, type: SOURCE_TYPE_OF_FORMAT[run.format], loc: ['path', 'run_id'], title: v.title ?? null };
+    return { ...(await this.render(source, { format: 'png' })), version: v.version };
+  }
+
+  /** The renditions made of a run's versions, newest first, each with fresh links. */
+  async listRunExports(orgId: string, runId: string): Promise<(ExportView & { versionId: string; createdAt: Date })[]> {
+    const { run } = await this.d.runs.get(orgId, runId);
+    const rows = await this.d.repo.listBySource(orgId, runId);
+    const source = { kind: 'run', orgId, id: runId, type: SOURCE_TYPE_OF_FORMAT[run.format], fileName: run.version?.file_name ?? run.file_name ?? 'document', title: run.version?.title ?? null } as Source;
+    return Promise.all(rows.map(async (row) => ({ ...(await this.view(row, true, source)), versionId: row.version_id, createdAt: row.created_at })));
+  }
+
   async convertFile(orgId: string, fileId: string, req: ExportRequest): Promise<ExportView> {
     const { file } = await this.d.files.get(orgId, fileId);
     const type = SOURCE_CONTENT_TYPES[file.content_type];
@@ -111,7 +130,11 @@ export class ExportService {
       const size = (await this.d.blobs.size(source.blobKey)) ?? 0;
       return { source: source.type, format: req.format, cached: true, fileName: source.fileName, contentType: CONTENT_TYPE[req.format], size, link, pages: null };
     }
+    return this.render(source, req);
+  }
 
+  /** The rendition of the source in the format: from the cache, or converted once. */
+  private async render(source: Source, req: ExportRequest): Promise<ExportView> {
     const key = { org_id: source.orgId, source_id: source.id, version_id: source.versionId, format: req.format, options: req.sheet === undefined ? '' : `sheet=${req.sheet}` };
     const hit = await this.d.repo.find(key);
     if (hit) return this.view(hit, true, source);

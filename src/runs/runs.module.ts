@@ -20,6 +20,7 @@ import { RunEventsRepository, type RunEventHook } from './run-events.repository.
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
 import { RunsRepository } from './runs.repository.ts';
 import { RunsService } from './runs.service.ts';
+import { RunHistory } from './run-history.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
 import { SlotGate } from './slot-gate.ts';
 import { TaskFinalizer, type UsageRecorder } from './task-finalizer.ts';
@@ -63,6 +64,8 @@ export interface RunsModule {
   generate: GenerateService;
   tasks: TasksService;
   runs: RunsService;
+  /** A run's versions and tasks (the console's run page). */
+  history: RunHistory;
   sweeper: RunsSweeper;
   workers: WorkerRuntime;
   waiter: TaskWaiter;
@@ -91,6 +94,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, events: taskEvents, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
   const workers = new WorkerRuntime(d.config, jobs, runner, sweeper, d.log);
+  const runs = new RunsService(runsRepo, links);
   return {
     jobs,
     notifications,
@@ -98,7 +102,8 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     links,
     generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates }),
     tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
-    runs: new RunsService(runsRepo, links),
+    runs,
+    history: new RunHistory(runs, runsRepo, tasksRepo, links),
     sweeper,
     workers,
     waiter,

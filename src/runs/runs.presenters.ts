@@ -3,6 +3,7 @@ import type { RunView, TaskView } from './runs.service.ts';
 import type { Static } from 'typebox';
 import type { AskAnswer } from './runs.schemas.ts';
 import type { TaskRow } from './tasks.repository.ts';
+import { promptOf, type VersionView } from './run-history.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -68,4 +69,27 @@ export function presentRun({ run, downloadUrl, editUrl }: RunView) {
     expires_at: run.retain_until.toISOString(),
     template: run.template_id && run.template_version !== null ? { template_id: run.template_id, version: run.template_version } : null,
   };
+}
+
+export function presentVersion({ version: v, task, current, downloadUrl }: VersionView) {
+  return {
+    version: v.version,
+    version_id: v.version_id,
+    source: v.task_id ? 'generation' as const : 'editor' as const,
+    task_id: v.task_id,
+    prompt: promptOf(task),
+    mode: task?.mode ?? null,
+    summary: task?.summary ?? null,
+    file_name: v.file_name,
+    title: v.title,
+    size: v.size,
+    current,
+    download_url: downloadUrl,
+    created_at: v.created_at.toISOString(),
+  };
+}
+
+/** A task of a run's history: the polled shape with the prompt it was asked. */
+export function presentHistoryTask(view: TaskView) {
+  return { ...presentTask(view), prompt: promptOf(view.task), mode: view.task.mode };
 }

@@ -111,6 +111,19 @@ export class RunsRepository {
     return v && normalizeVersion(v);
   }
 
+  /** Every document version of a run, newest first (the caller checked the run is in its organization). */
+  async listVersions(orgId: string, runId: string): Promise<VersionRow[]> {
+    const rows = await this.db.selectFrom('artifact_versions').select(VERSION_COLUMNS)
+      .where('org_id', '=', orgId).where('run_id', '=', runId).orderBy('version', 'desc').execute();
+    return rows.map(normalizeVersion);
+  }
+
+  async findVersionByNumber(orgId: string, runId: string, version: number): Promise<VersionRow | undefined> {
+    const v = await this.db.selectFrom('artifact_versions').select(VERSION_COLUMNS)
+      .where('org_id', '=', orgId).where('run_id', '=', runId).where('version', '=', version).executeTakeFirst();
+    return v && normalizeVersion(v);
+  }
+
   async insertVersion(trx: Transaction<DB>, v: Omit<VersionRow, 'version' | 'created_at' | 'title'> & { title?: string | null }): Promise<VersionRow> {
     const next = sql<number>`(select coalesce(max(version), 0) + 1 from artifact_versions where run_id = ${v.run_id})`;
     const row = await trx.insertInto('artifact_versions').values({ ...v, version: next as any }).returning(VERSION_COLUMNS).executeTakeFirstOrThrow();

@@ -11,6 +11,8 @@ import type { RunsService } from './runs.service.ts';
 import type { TasksService } from './tasks.service.ts';
 import type { TaskEventStreams } from './task-event-stream.ts';
 import { taskEventsRoutes } from './task-events.routes.ts';
+import { runHistoryRoutes } from './run-history.routes.ts';
+import type { RunHistory } from './run-history.ts';
 import * as S from './runs.schemas.ts';
 import { presentAccepted, presentGenerateResult, presentRun, presentTask } from './runs.presenters.ts';
 
@@ -20,6 +22,7 @@ export interface RunsRouteDeps {
   runs: RunsService;
   links: RunLinks;
   taskEvents: TaskEventStreams;
+  history: RunHistory;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -127,4 +130,6 @@ export async function runsRoutes(fastify: FastifyInstance, deps: RunsRouteDeps):
     const url = await deps.runs.downloadUrl(request.apiKey!.org_id, request.params.run_id);
     return reply.code(302).header('Location', url).header('Cache-Control', 'no-store').send({ download_url: url });
   });
+
+  await runHistoryRoutes(fastify, deps.history);
 }

@@ -147,3 +147,27 @@ export const RunsQuery = Type.Object({
   format: Type.Optional(FormatEnum),
   status: Type.Optional(RunStatusEnum),
 }, { additionalProperties: false });
+
+export const RunVersion = Type.Object({
+  version: Type.Integer({ description: 'Version number, from 1.' }),
+  version_id: Type.String(),
+  source: StringEnum(['generation', 'editor'] as const, { description: '`generation`: written by a generation turn (`task_id`); `editor`: saved from the editor.' }),
+  task_id: Nullable(Type.String()),
+  prompt: Nullable(Type.String(), { description: 'The prompt of the turn that wrote it; null for an editor save.' }),
+  mode: Nullable(StringEnum(['action', 'ask'] as const)),
+  summary: Nullable(Type.String(), { description: 'What the turn did; null for an editor save.' }),
+  file_name: Type.String(),
+  title: Nullable(Type.String()),
+  size: Type.Integer(),
+  current: Type.Boolean({ description: 'The run\'s current document.' }),
+  download_url: Nullable(Type.String(), { description: 'Fresh signed link to this version.' }),
+  created_at: Timestamp,
+});
+
+export const HistoryTask = Type.Object({
+  ...Task.properties,
+  prompt: Nullable(Type.String(), { description: 'The prompt the task was asked.' }),
+  mode: StringEnum(['action', 'ask'] as const),
+});
+
+export const VersionParams = Type.Object({ run_id: Type.String({ maxLength: 100 }), version: Type.Integer({ minimum: 1, maximum: 1_000_000 }) });

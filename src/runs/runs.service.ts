@@ -5,7 +5,7 @@ import { decodeCursor, toPage } from '../http/pagination.ts';
 import type { Format } from '../config.ts';
 import type { RunStatus } from '../db/schema.ts';
 import type { RunLinks } from './run-links.ts';
-import type { RunWithVersion, RunsRepository } from './runs.repository.ts';
+import type { RunWithVersion, RunsRepository, VersionRow } from './runs.repository.ts';
 import type { TaskRow } from './tasks.repository.ts';
 
 export interface RunView {
@@ -44,6 +44,18 @@ export class RunsService {
     const run = await this.find(orgId, runId);
     if (!run.version) throw errors.conflict(`Run ${runId} has no document yet (status ${run.status}).`);
     return (await this.links.download(run.version))!;
+  }
+
+  /** Version `n` of the run, or its current one without `n` (404 when it has no such version, 409 when none yet). */
+  async versionOf(orgId: string, runId: string, n?: number): Promise<{ run: RunWithVersion; version: VersionRow }> {
+    const run = await this.find(orgId, runId);
+    if (n === undefined) {
+      if (!run.version) throw errors.conflict(`Run ${runId} has no document yet (status ${run.status}).`);
+      return { run, version: run.version };
+    }
+    const version = await this.runs.findVersionByNumber(orgId, runId, n);
+    if (!version) throw errors.notFound(`Version ${n} of run ${runId}`);
+    return { run, version };
   }
 
   /** A task with the links of the document it produced. */

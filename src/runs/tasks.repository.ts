@@ -94,6 +94,12 @@ export class TasksRepository {
     return db.selectFrom('tasks').select(COLUMNS).where('org_id', '=', orgId).where('task_id', '=', taskId).executeTakeFirst();
   }
 
+  /** Every task of a run, oldest first. */
+  async listByRun(orgId: string, runId: string): Promise<TaskRow[]> {
+    return this.db.selectFrom('tasks').select(COLUMNS).where('org_id', '=', orgId).where('run_id', '=', runId)
+      .orderBy('created_at').orderBy('task_id').execute();
+  }
+
   async findForWorker(taskId: string, db: Db = this.db): Promise<TaskRow | undefined> {
     return db.selectFrom('tasks').select(COLUMNS).where('task_id', '=', taskId).executeTakeFirst();
   }

@@ -114,5 +114,12 @@ describe('ask and resume', { timeout: 120_000 }, () => {
     expect((await folio.runs.get(run.run_id)).version).toBe(1);
     const resumed = await run.resume('Add a section at the end titled Next steps with bullets: thank the sales team, plan the next quarter');
     expect(resumed).toMatchObject({ run_id: run.run_id, version: 2, status: 'completed' });
+    const versions = await folio.runs.versions(run.run_id);
+    expect(versions.map((v) => [v.version, v.source, v.prompt?.slice(0, 22), v.current])).toEqual([
+      [2, 'generation', 'Add a section at the e', true], [1, 'generation', 'A one-page report on c', false],
+    ]);
+    const tasks = await folio.runs.tasks(run.run_id);
+    expect(tasks.map((x) => [x.mode, x.status])).toEqual([['action', 'completed'], ['ask', 'completed'], ['action', 'completed']]);
+    expect(await folio.runs.exports(run.run_id)).toEqual([]);
   });
 });

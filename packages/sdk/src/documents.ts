@@ -5,7 +5,7 @@ import type { HttpClient } from './http.ts';
 import { writeLocalFile } from './local-files.ts';
 import { PageIterator, type Page } from './pagination.ts';
 import type { TasksApi } from './tasks.ts';
-import type { AskAnswer, ExportResult, Format, GenerateAccepted, GenerateBody, GenerateResult, ListRunsParams, Run, Task, TaskEvent } from './types.ts';
+import type { AskAnswer, ExportResult, Format, GenerateAccepted, GenerateBody, GenerateResult, ListRunsParams, Run, RunExport, RunPreview, RunTask, RunVersion, Task, TaskEvent } from './types.ts';
 
 export interface GenerateOptions {
   /** Called with each progress/step/heartbeat/done event; given, the task runs async and is followed live. */
@@ -133,5 +133,25 @@ export class RunsApi {
 
   async get(runId: string): Promise<RunHandle> {
     return runHandle(this.#ctx, await this.#ctx.http.request<Run>('GET', `/runs/${encodeURIComponent(runId)}`));
+  }
+
+  /** The run's document versions, newest first: generation turns (with their prompts) and editor saves. */
+  async versions(runId: string): Promise<RunVersion[]> {
+    return (await this.#ctx.http.request<{ items: RunVersion[] }>('GET', `/runs/${encodeURIComponent(runId)}/versions`)).items;
+  }
+
+  /** Every task of the run, oldest first, with the prompt each was asked. */
+  async tasks(runId: string): Promise<RunTask[]> {
+    return (await this.#ctx.http.request<{ items: RunTask[] }>('GET', `/runs/${encodeURIComponent(runId)}/tasks`)).items;
+  }
+
+  /** Page images (signed PNG links) of the current version, or of `version`; rendered on first request. */
+  preview(runId: string, version?: number): Promise<RunPreview> {
+    return this.#ctx.http.request<RunPreview>('GET', `/runs/${encodeURIComponent(runId)}/preview`, { query: version === undefined ? {} : { version } });
+  }
+
+  /** The renditions stored for the run's versions, newest first. */
+  async exports(runId: string): Promise<RunExport[]> {
+    return (await this.#ctx.http.request<{ items: RunExport[] }>('GET', `/runs/${encodeURIComponent(runId)}/exports`)).items;
   }
 }

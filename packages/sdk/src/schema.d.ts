@@ -862,6 +862,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{run_id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a run's exports
+         * @description The renditions stored for the run's versions (exports and previews), newest first, each with a fresh signed link. Renditions of superseded versions are removed a while after the new version (the signed-link lifetime), and made again on request.
+         */
+        get: operations["listRunExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page images of a run version
+         * @description PNG images of every page or slide of the run's current document, or of `version`, for previews and thumbnails (Word documents too). Rendered once per version through LibreOffice and cached like an export, so the first call takes seconds. 409 `conflict` when the run has no document yet; 404 for a version it does not have; 501 `not_implemented` without LibreOffice; 422 `too_many_pages` above FOLIO_EXPORT_PNG_MAX_PAGES.
+         */
+        get: operations["previewRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a run's tasks
+         * @description Oldest first: every task started on the run (the first generation and each resume, including failed, cancelled and ask-mode ones), as `GET /tasks/{task_id}` shows it, with the prompt it was asked.
+         */
+        get: operations["listRunTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{run_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a run's document versions
+         * @description Newest first: one per generation turn that wrote a document (with its prompt) and one per editor save (`source: "editor"`), each with a fresh signed download link. A run without a document yet answers an empty list. 410 `gone` after retention.
+         */
+        get: operations["listRunVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signup": {
         parameters: {
             query?: never;
@@ -8707,6 +8787,602 @@ export interface operations {
             };
             /** @description Error: `upstream_error` */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRunExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description true when no conversion ran for this call: the rendition of this document version (and options) was already stored, or the format is the document's own. */
+                            cached: boolean;
+                            content_type: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            created_at: string;
+                            /** @description Signed link to the rendition, usable without an API key until `download_url_expires_at`. For `png` of several pages it is a zip of `page-001.png`, `page-002.png`, ...; for `csv` with `sheet: "*"` a zip of one CSV per sheet. */
+                            download_url: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            download_url_expires_at: string;
+                            /** @description Name the download is saved under. */
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "pdf" | "png" | "html" | "txt" | "csv" | "xlsx" | "docx" | "pptx" | "odt" | "odp";
+                            /** @description `png` only: every page or slide in order, each with its own signed link (one item for a single page). */
+                            pages?: {
+                                /** @description Signed link to this page as a PNG image. */
+                                download_url: string;
+                                /** @description Page or slide number, from 1. */
+                                page: number;
+                            }[];
+                            /** @description Bytes. */
+                            size: number;
+                            /** @description The document version converted (`version_id` of `GET /runs/{run_id}/versions`). */
+                            version_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `gone` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewRun: {
+        parameters: {
+            query?: {
+                /** @description The version to preview (`GET /runs/{run_id}/versions`); default the current one. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true when the images were already rendered for this version. */
+                        cached: boolean;
+                        /** @description Every page or slide in order, each a signed link to a PNG image. */
+                        pages: {
+                            /** @description Signed link to this page as a PNG image. */
+                            download_url: string;
+                            /** @description Page or slide number, from 1. */
+                            page: number;
+                        }[];
+                        run_id: string;
+                        /** @description Signed link to the first page as a PNG image. */
+                        thumbnail_url: string;
+                        /** @description The version shown. */
+                        version: number;
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `gone` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_implemented` */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `upstream_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRunTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            cancel_requested: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            created_at: string;
+                            credits_used: number;
+                            /** @description Time spent running so far (0 when it never started). */
+                            duration_ms: number;
+                            /** @description Set when status is `failed`. */
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            finished_at: string | null;
+                            /**
+                             * @description `word`, `excel` or `slides`.
+                             * @enum {string}
+                             */
+                            format: "word" | "excel" | "slides";
+                            /** @enum {string} */
+                            mode: "action" | "ask";
+                            /** @description While running: `starting`, `planning`, `writing`, `correcting` (the model was told what it did wrong), `fallback:<model>` (another model took over), `rendering`, `saving`, ... */
+                            phase: string | null;
+                            /** @description The prompt the task was asked. */
+                            prompt: string | null;
+                            /** @description Set when status is `completed`. */
+                            result: {
+                                /** @description Ask mode only: the answer's text is `summary`. */
+                                answer?: {
+                                    /** @description false when the document does not answer the question: the summary says so, what it holds and what can be asked, and the task costs nothing. */
+                                    answered: boolean;
+                                    /** @description Where the answer comes from. */
+                                    citations: {
+                                        /** @description Documents: the section's heading. */
+                                        heading?: string;
+                                        /** @description Where, as a person reads it: `Sales!C2`, `slide 3`, `section 2 "Leave"`, `slide 4, table 1, B3`. */
+                                        label: string;
+                                        /** @description The cell or range: on the sheet, or within the table of a slide or section. */
+                                        range?: string;
+                                        /** @description Documents: the top-level section (1-based; 0 is the text before the first heading). */
+                                        section?: number;
+                                        /** @description Workbooks: the sheet. */
+                                        sheet?: string;
+                                        /** @description Decks: the slide number (1-based). */
+                                        slide?: number;
+                                        /** @description Tables of slides and sections: the table's number within it (1-based). */
+                                        table?: number;
+                                    }[];
+                                    /** @description The figures behind the answer, as computed (operation, sheet, column, range, value, ...). */
+                                    data: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                };
+                                /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
+                                download_url: string | null;
+                                /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                                edit_url: string | null;
+                                summary: string;
+                            } | null;
+                            run_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "cancelled" | "expired";
+                            task_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `gone` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRunVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            created_at: string;
+                            /** @description The run's current document. */
+                            current: boolean;
+                            /** @description Fresh signed link to this version. */
+                            download_url: string | null;
+                            file_name: string;
+                            /** @enum {string|null} */
+                            mode: "action" | "ask" | null;
+                            /** @description The prompt of the turn that wrote it; null for an editor save. */
+                            prompt: string | null;
+                            size: number;
+                            /**
+                             * @description `generation`: written by a generation turn (`task_id`); `editor`: saved from the editor.
+                             * @enum {string}
+                             */
+                            source: "generation" | "editor";
+                            /** @description What the turn did; null for an editor save. */
+                            summary: string | null;
+                            task_id: string | null;
+                            title: string | null;
+                            /** @description Version number, from 1. */
+                            version: number;
+                            version_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: `invalid_request`, `preflight_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `invalid_api_key`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `gone` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Field-level validation failure (FastAPI-style `detail` items). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rate_limit_exceeded` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `internal_error` */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

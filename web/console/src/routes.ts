@@ -3,7 +3,8 @@
 import type { FunctionComponent } from 'preact';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { PlaygroundPage } from './pages/playground.tsx';
-import { ProjectsPage } from './pages/projects.tsx';
+import { ProjectPage, ProjectsPage } from './pages/projects.tsx';
+import { RunPage } from './pages/run.tsx';
 import { RunsPage } from './pages/runs.tsx';
 import { TemplatesPage } from './pages/templates.tsx';
 import { UsagePage } from './pages/usage.tsx';
@@ -22,8 +23,10 @@ export interface PageRoute {
 export const ROUTES: PageRoute[] = [
   { path: '/playground', component: PlaygroundPage, nav: 'Playground' },
   { path: '/runs', component: RunsPage, nav: 'Runs' },
+  { path: '/runs/:run_id', component: RunPage, section: '/runs' },
   { path: '/templates', component: TemplatesPage, nav: 'Templates' },
   { path: '/projects', component: ProjectsPage, nav: 'Projects' },
+  { path: '/projects/:project_id', component: ProjectPage, section: '/projects' },
   { path: '/webhooks', component: WebhooksPage, nav: 'Webhooks' },
   { path: '/api-keys', component: ApiKeysPage, nav: 'API keys' },
   { path: '/usage', component: UsagePage, nav: 'Usage' },
