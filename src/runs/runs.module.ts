@@ -97,7 +97,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     agents,
     links,
     generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates }),
-    tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
+    tasks: new TasksService(tasksRepo, runsRepo, finalizer, waiter, jobs),
     runs: new RunsService(runsRepo, links),
     sweeper,
     workers,

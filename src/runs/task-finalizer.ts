@@ -2,14 +2,12 @@
 // happens at most once), moves its run, settles its credits, writes the artifact version and the
 // run.completed / run.failed event, and notifies waiters and idle workers (the slot is free). On PGlite
 // these transactions go ahead of queued work (a burst must not delay the terminal events).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { newId } from '../ids.ts';
-import { CHANNELS } from '../jobs/notifications.ts';
 import { withSessionPriority } from '../db/pglite-dialect.ts';
-import { JobQueue } from '../jobs/queue.ts';
 import type { StoredBlob } from '../storage/blob-store.ts';
 import type { RunEventsRepository } from './run-events.repository.ts';
 import type { RunLinks } from './run-links.ts';
@@ -99,7 +97,7 @@ export class TaskFinalizer {
           download_url: downloadUrl, edit_url: current ? await this.links.edit(task.org_id, task.run_id, trx) : null, summary: c.summary, occurred_at_ms: occurredAt.getTime(),
         },
       }, occurredAt);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
@@ -120,7 +118,7 @@ export class TaskFinalizer {
           error: { code: error.code, message: error.message }, occurred_at_ms: occurredAt.getTime(),
         },
       }, occurredAt);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
@@ -141,13 +139,8 @@ export class TaskFinalizer {
       if (!ended) return undefined;
       await this.runs.followTask(trx, task.run_id, task.task_id, status, undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, 0);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
-}
-
-/** Delivered on commit: sync callers waiting on the task wake up, and idle workers look for queued tasks. */
-async function notifyEnded(trx: Transaction<DB>, taskId: string): Promise<void> {
-  await sql`select pg_notify(${CHANNELS.taskDone}, ${taskId}), pg_notify(${JobQueue.wakeChannel}, ${'task.run'})`.execute(trx);
 }

@@ -3,6 +3,8 @@
 // the state it leaves, so a redelivered job or a racing cancel cannot move a task twice.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, TasksTable, TaskStatus } from '../db/schema.ts';
+import { CHANNELS } from '../jobs/notifications.ts';
+import { JobQueue } from '../jobs/queue.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -67,6 +69,14 @@ export class TasksRepository {
     return !row || row.cancel_requested_at !== null || row.status !== 'running';
   }
 
+  /**
+   * The organization's slot lock: a transaction-scoped advisory lock, so claims of one organization's
+   * tasks on every process count its running tasks one at a time (released at commit or rollback).
+   */
+  async lockSlots(trx: Transaction<DB>, orgId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`folio:slots:${orgId}`}, 0))`.execute(trx);
+  }
+
   /** Running tasks of the organization; called under the organization's slot lock. */
   async countRunning(trx: Transaction<DB>, orgId: string): Promise<number> {
     const r = await trx.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n'))
@@ -125,5 +135,15 @@ export class TasksRepository {
   async taskIdsOfRun(trx: Transaction<DB>, runId: string): Promise<string[]> {
     const rows = await trx.selectFrom('tasks').select('task_id').where('run_id', '=', runId).execute();
     return rows.map((r) => r.task_id);
+  }
+
+  /** Delivered on commit: sync callers waiting on the task wake up, and idle workers look for queued tasks (its slot is free). */
+  async notifyEnded(trx: Transaction<DB>, taskId: string): Promise<void> {
+    await sql`select pg_notify(${CHANNELS.taskDone}, ${taskId}), pg_notify(${JobQueue.wakeChannel}, ${'task.run'})`.execute(trx);
+  }
+
+  /** Tells the worker running the task, on whichever process, that a cancel was requested. */
+  async notifyCancel(taskId: string): Promise<void> {
+    await sql`select pg_notify(${CHANNELS.taskCancel}, ${taskId})`.execute(this.db);
   }
 }
