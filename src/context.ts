@@ -140,10 +140,6 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     });
     webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });
     runs.workers.attach(webhooks.worker);
-    if (options.queue) {
-      closers.unshift(() => runs.close());
-      await runs.start();
-    }
     const files = new FilesService(new FilesRepository(database.db), blobs, config.storage.zip);
     const exports = createExportModule({ config, database, blobs, runs: runs.runs, files, log });
     closers.unshift(() => exports.close());
@@ -152,6 +148,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const projects = createProjectsModule({ config, database, blobs, files, runs, llm, orgs: orgsRepo, log });
     // POST /slides/outline with async: true runs as a task: every process that runs tasks knows the runner.
     runs.agents.registerRunner(OUTLINE_RUNNER, new SlidesOutlineRunner(new SlidesOutlineService({ config, database, llm, blobs, outbound, log })));
+    // The queue creates every registered job's queue when it starts: after every module has defined its jobs.
+    if (options.queue) {
+      closers.unshift(() => runs.close());
+      await runs.start();
+    }
 
     return {
       config,

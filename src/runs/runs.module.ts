@@ -23,6 +23,7 @@ import { RunsService } from './runs.service.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
 import { SlotGate } from './slot-gate.ts';
 import { TaskFinalizer, type UsageRecorder } from './task-finalizer.ts';
+import { taskJobs } from './task-jobs.ts';
 import { TaskEventsRepository } from './task-events.repository.ts';
 import { TaskEventStreams } from './task-event-stream.ts';
 import { TaskRunner } from './task-runner.ts';
@@ -90,7 +91,9 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
   const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, events: taskEvents, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
-  const workers = new WorkerRuntime(d.config, jobs, runner, sweeper, d.log);
+  const workers = new WorkerRuntime(d.config, jobs, d.log);
+  jobs.registry.define(...taskJobs({ run: (job) => runner.handle(job), dead: (job) => runner.handleDead(job) }));
+  workers.attach(sweeper);
   return {
     jobs,
     notifications,

@@ -37,6 +37,7 @@ export function createWebhooksModule(d: WebhooksModuleDeps): WebhooksModule {
   const dispatcher = new WebhookDispatcher(d.config, d.jobs, webhooks, deliveries);
   const sender = new WebhookSender(d.guard, d.config.webhooks.timeoutMs);
   const worker = new DeliveryWorker({ config: d.config, db: d.db, jobs: d.jobs, notifications: d.notifications, webhooks, deliveries, dispatcher, sender, log: d.log });
+  d.jobs.registry.define(worker.job());
   const service = new WebhooksService({ db: d.db, urls: d.urls, webhooks, deliveries, dispatcher, sender, recorder: worker });
   return { service, dispatcher, worker };
 }
