@@ -16,7 +16,7 @@ import { GenerateService, type TemplateResolver } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { ReferenceChecker, type InitFileReader } from './references.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
-import { RunEventsRepository, type RunEventHook } from './run-events.repository.ts';
+import { RunEventsRepository } from './run-events.repository.ts';
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
 import { RunsRepository } from './runs.repository.ts';
 import { RunsService } from './runs.service.ts';
@@ -40,8 +40,6 @@ export interface RunsModuleDeps {
   log: FastifyBaseLogger;
   agents?: Partial<Record<Format, AgentRunner>>;
   apiBase: string;
-  /** Called in the transaction of each run.completed / run.failed event (webhook deliveries). */
-  onRunEvent?: RunEventHook;
   /** The URL policy for the caller-given URLs of generation calls (throws a 422). */
   urls?: UrlPolicy;
   /** Mints edit links for completed runs (src/editor); absent: `edit_url` is null. */
@@ -84,7 +82,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const tasksRepo = new TasksRepository(db);
   const runsRepo = new RunsRepository(db);
   const idempotency = new IdempotencyRepository(db);
-  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links, d.recordUsage ?? null);
+  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(), links, jobs, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
   const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db), d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
   const taskEvents = new TaskEventsRepository(db);
