@@ -1,7 +1,7 @@
 // The only code that queries `projects`. Every read filters by org_id: another organization's project
 // is not found, exactly like a missing one. The pipeline counters change only through the conditional
 // updates below, so redelivered jobs cannot move them twice or backwards.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, ProjectsTable, ReconcileStatus } from '../db/schema.ts';
 
 const COLUMNS = ['project_id', 'org_id', 'name', 'description', 'tags', 'color', 'icon', 'pipeline_generation', 'reconcile_requested', 'reconcile_done',
@@ -11,7 +11,7 @@ const COLUMNS = ['project_id', 'org_id', 'name', 'description', 'tags', 'color',
 export type ProjectRow = Pick<Selectable<ProjectsTable>, (typeof COLUMNS)[number]>;
 
 export type ProjectWithCount = ProjectRow & { file_count: number };
-export type ProjectPatch = Partial<Pick<ProjectRow, 'name' | 'description' | 'tags' | 'color' | 'icon'>>;
+export type ProjectPatch = Pick<Updateable<ProjectsTable>, 'name' | 'description' | 'tags' | 'color' | 'icon'>;
 type Db = Kysely<DB> | Transaction<DB>;
 
 

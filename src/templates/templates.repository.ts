@@ -1,6 +1,6 @@
 // The only code that queries `templates` and `template_versions`. Every read filters by org_id and
 // hides deleted templates: another organization's template is exactly as absent as a missing one.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Format } from '../config.ts';
 import type { DB, TemplatesTable, TemplateVersionsTable } from '../db/schema.ts';
 
@@ -16,7 +16,7 @@ export type TemplateRow = Pick<Selectable<TemplatesTable>, (typeof COLUMNS)[numb
 export type TemplateVersionRow = Selectable<TemplateVersionsTable>;
 
 export type TemplateWithVersion = TemplateRow & { file: TemplateVersionRow };
-export type TemplatePatch = Partial<Pick<TemplateRow, 'name' | 'description' | 'tags' | 'is_default'>>;
+export type TemplatePatch = Pick<Updateable<TemplatesTable>, 'name' | 'description' | 'tags' | 'is_default'>;
 
 const normalizeVersion = (v: TemplateVersionRow): TemplateVersionRow => ({ ...v, size: Number(v.size) });
 
