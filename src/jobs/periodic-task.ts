@@ -12,16 +12,27 @@ export interface PeriodicTaskOptions {
   log: FastifyBaseLogger;
   /** The level of a failed pass's log line (default error). */
   failureLevel?: 'warn' | 'error';
+  /** The clock (tests drive their own); default the process's timers. */
+  timers?: Timers;
 }
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): { unref(): unknown };
+  clearTimeout(timer: unknown): void;
+}
+
+const processTimers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout) };
 
 export class PeriodicTask {
   private readonly o: PeriodicTaskOptions;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: { unref(): unknown } | null = null;
+  private readonly timers: Timers;
   private pass: Promise<unknown> | null = null;
   private started = false;
 
   constructor(options: PeriodicTaskOptions) {
     this.o = options;
+    this.timers = options.timers ?? processTimers;
   }
 
   /** True between start and stop (a pass may check it to stop early). */
@@ -38,14 +49,14 @@ export class PeriodicTask {
   /** Stops the timer and waits for the pass in progress. */
   async stop(): Promise<void> {
     this.started = false;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.timers.clearTimeout(this.timer);
     this.timer = null;
     await this.pass?.catch(() => {});
   }
 
   private schedule(): void {
     if (!this.started) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.timers.setTimeout(() => {
       this.timer = null;
       this.pass = this.o.run()
         .catch((err) => this.o.log[this.o.failureLevel ?? 'error']({ err }, `${this.o.name} failed`))
