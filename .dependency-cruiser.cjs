@@ -58,10 +58,8 @@ module.exports = {
       severity: 'error',
       comment: 'jobs/ is the queue under every module; runs/ is one of its users.',
       from: { path: '^src/jobs/' },
-      // Known exception, issue 31 item 3 (branch i31-types: jobs beside their definitions, one binder):
-      // jobs/worker.ts binds the runs handlers and starts the runs sweeper, and jobs/worker.cli.ts reads
-      // runs/agents.ts. Remove this pathNot when that work lands.
-      to: { path: '^src/runs/', pathNot: '^src/runs/(task-runner|runs-sweeper|agents)\\.ts$' },
+      // Known exception: jobs/worker.cli.ts (the `folio worker` command) reads runs/agents.ts.
+      to: { path: '^src/runs/', pathNot: '^src/runs/agents\\.ts$' },
     },
     {
       name: 'engine-imports-format',

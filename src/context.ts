@@ -131,12 +131,8 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const agents = options.agents ?? createDocumentAgents({ config, database, llm, blobs, outbound, log, templates: templates.source }, adapters);
     // Edit links are minted by the runs engine on every read of a completed run.
     const editTokens = createEditTokens(config, database);
-    // The engine calls the webhooks dispatcher inside each terminal transaction, and the webhooks module
-    // enqueues on the engine's queue: one of the two is bound late.
-    let webhooks: WebhooksModule | undefined;
     const runs = createRunsModule({
       config, database, blobs, credits, orgs: orgsRepo, log, agents, apiBase: `${config.publicUrl}/api/v1`,
-      onRunEvent: (trx, event) => webhooks!.dispatcher.onRunEvent(trx, event),
       urls,
       preflight: assertContentFulfillable,
       editLinks: editTokens,
@@ -144,12 +140,10 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       readInitFile: initFileReader(adapters, documentThreads(config)),
       templates: templates.resolver,
     });
-    webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });
+    // Webhooks follow run events through the outbox: the engine enqueues a `run.event` job with each event
+    // (in its terminal transaction) and the webhooks module handles it; neither calls the other.
+    const webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });
     runs.workers.attach(webhooks.worker);
-    if (options.queue) {
-      closers.unshift(() => runs.close());
-      await runs.start();
-    }
     const files = new FilesService(new FilesRepository(database.db), blobs, config.storage.zip);
     const exports = createExportModule({ config, database, blobs, runs: runs.runs, files, log });
     closers.unshift(() => exports.close());
@@ -158,6 +152,11 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const projects = createProjectsModule({ config, database, blobs, files, runs, llm, orgs: orgsRepo, log });
     // POST /slides/outline with async: true runs as a task: every process that runs tasks knows the runner.
     runs.agents.registerRunner(OUTLINE_RUNNER, new SlidesOutlineRunner(new SlidesOutlineService({ config, database, llm, blobs, outbound, log })));
+    // The queue creates every registered job's queue when it starts: after every module has defined its jobs.
+    if (options.queue) {
+      closers.unshift(() => runs.close());
+      await runs.start();
+    }
 
     return {
       config,

@@ -193,10 +193,10 @@ describe('deletion and duplicates', () => {
     await waitForTask(t, org.secret, task.task_id);
     await jobs.send('task.run', { task_id: task.task_id }); // and one after the end
     await r.waitFor((x) => x.length >= 2);
-    // The outbox hook again, for the same event: the unique (event, target) index keeps it at one.
+    // The event's run.event job again (a redelivered job): the unique (event, target) index keeps it at one.
     const db = t.app.ctx.database.db;
     const event = (await sql<any>`select * from events where task_id = ${task.task_id}`.execute(db)).rows[0];
-    await db.transaction().execute((trx) => t.app.ctx.webhooks.dispatcher.onRunEvent(trx, { ...event, payload: event.payload }));
+    await db.transaction().execute((trx) => t.app.ctx.webhooks.dispatcher.dispatch(trx, { event_id: event.event_id, org_id: event.org_id, type: event.type, run_id: event.run_id, task_id: event.task_id, payload: event.payload, webhook_url: event.webhook_url }));
     await sleep(800);
     expect(r.on('/once').filter((q) => q.path === '/once')).toHaveLength(1);
     expect(r.on('/once-callback')).toHaveLength(1);

@@ -1,20 +1,12 @@
 // The only code that queries `edit_tokens`. A token is found by its hash together with
 // the run it was minted for, so another run's token never reads, extends or touches this run.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Tier } from '../config.ts';
-import type { DB } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, EditTokensTable, OrganizationsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface EditSession {
-  token_id: string;
-  org_id: string;
-  run_id: string;
-  expires_at: Date;
-  /** The organization's tier (its upload limit bounds a save). */
-  tier: Tier;
-  org_name: string;
-}
+/** A live token, with its organization's tier (its upload limit bounds a save) and name. */
+export type EditSession = Pick<Selectable<EditTokensTable>, 'token_id' | 'org_id' | 'run_id' | 'expires_at'> & Pick<Selectable<OrganizationsTable>, 'tier' | 'org_name'>;
 
 const after = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
 

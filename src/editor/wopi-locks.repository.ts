@@ -1,14 +1,12 @@
 // The only code that queries `wopi_locks`. Each change is one conditional statement, so two editors
 // racing for a run's lock cannot both win.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, WopiLocksTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface LockRow {
-  lock_id: string;
-  expires_at: Date;
-}
+/** The live lock of a run, as `current` reads it. */
+export type LockRow = Pick<Selectable<WopiLocksTable>, 'lock_id' | 'expires_at'>;
 
 const after = (seconds: number) => sql<Date>`now() + make_interval(secs => ${seconds})`;
 

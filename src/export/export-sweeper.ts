@@ -1,6 +1,7 @@
 // Removes renditions nobody can ask for again (purged runs, superseded versions, deleted files), bytes
 // first, then rows. Safe on several processes: deleting a blob or a row twice is harmless.
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicTask } from '../jobs/periodic-task.ts';
 import type { ExportRepository } from './export.repository.ts';
 import type { ExportService } from './export.service.ts';
 
@@ -10,28 +11,22 @@ export class ExportSweeper {
   private readonly repo: ExportRepository;
   private readonly service: ExportService;
   private readonly graceSeconds: number;
-  private readonly intervalMs: number;
-  private readonly log: FastifyBaseLogger;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly periodic: PeriodicTask;
   private running: Promise<number> | null = null;
 
   constructor(repo: ExportRepository, service: ExportService, graceSeconds: number, intervalMs: number, log: FastifyBaseLogger) {
     this.repo = repo;
     this.service = service;
     this.graceSeconds = graceSeconds;
-    this.intervalMs = intervalMs;
-    this.log = log;
+    this.periodic = new PeriodicTask({ name: 'export cache sweep', intervalMs, run: () => this.sweepOnce(), log, failureLevel: 'warn' });
   }
 
   start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => { void this.sweepOnce().catch((err) => this.log.warn({ err }, 'export cache sweep failed')); }, this.intervalMs);
-    this.timer.unref();
+    this.periodic.start();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  async stop(): Promise<void> {
+    await this.periodic.stop();
   }
 
   /** One pass; returns how many renditions were removed. */

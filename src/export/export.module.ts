@@ -78,7 +78,7 @@ export function createExportModule(d: ExportModuleDeps): ExportModule {
       void pool.start();
     },
     async close() {
-      sweeper.stop();
+      await sweeper.stop();
       await pool.stop();
     },
   };

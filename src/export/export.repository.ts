@@ -1,28 +1,16 @@
 // The only code that queries `export_renditions`. Every read on behalf of a caller filters by org_id.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, ExportRenditionsTable } from '../db/schema.ts';
 
-export type PageBlob = { blob_key: string; file_name: string; size: number };
+const COLUMNS = ['rendition_id', 'org_id', 'source_kind', 'source_id', 'version_id', 'format', 'options', 'blob_key', 'content_type', 'file_name', 'size', 'pages', 'created_at'] as const;
 
-export type RenditionRow = {
-  rendition_id: string;
-  org_id: string;
-  source_kind: 'run' | 'file';
-  source_id: string;
-  version_id: string;
-  format: string;
-  options: string;
-  blob_key: string;
-  content_type: string;
-  file_name: string;
-  size: number;
-  pages: PageBlob[] | null;
-  created_at: Date;
-};
+/** A cached rendition: all of `export_renditions`' columns. */
+export type RenditionRow = Selectable<ExportRenditionsTable>;
+/** A PNG export's page (the JSON `pages` column). */
+export type PageBlob = NonNullable<RenditionRow['pages']>[number];
 
 export type CacheKey = Pick<RenditionRow, 'org_id' | 'source_id' | 'version_id' | 'format' | 'options'>;
 
-const COLUMNS = ['rendition_id', 'org_id', 'source_kind', 'source_id', 'version_id', 'format', 'options', 'blob_key', 'content_type', 'file_name', 'size', 'pages', 'created_at'] as const;
 
 const normalize = (r: any): RenditionRow => ({ ...r, size: Number(r.size), pages: typeof r.pages === 'string' ? JSON.parse(r.pages) : r.pages });
 

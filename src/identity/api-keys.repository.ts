@@ -1,11 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+// The only code that queries `api_keys` (and, to authenticate a key, its organization).
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ApiKeysTable, DB } from '../db/schema.ts';
 import type { OrgRow } from './organizations.repository.ts';
 
-export type ApiKeyRow = { key_id: string; org_id: string; name: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
-export type KeyWithOrg = { key_id: string; prefix: string; revoked_at: Date | null } & Pick<OrgRow, 'org_id' | 'org_name' | 'tier' | 'webhook_secret' | 'status'>;
-
 const KEY_COLUMNS = ['key_id', 'org_id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+/** A key as reads return it: never its hash. */
+export type ApiKeyRow = Pick<Selectable<ApiKeysTable>, (typeof KEY_COLUMNS)[number]>;
+export type KeyWithOrg = Pick<ApiKeyRow, 'key_id' | 'prefix' | 'revoked_at'> & Pick<OrgRow, 'org_id' | 'org_name' | 'tier' | 'webhook_secret' | 'status'>;
 
 export class ApiKeysRepository {
   private readonly db: Kysely<DB>;

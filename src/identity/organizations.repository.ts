@@ -1,12 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+// The only code that queries `organizations` and `memberships`.
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Tier } from '../config.ts';
-import type { DB } from '../db/schema.ts';
-
-export type OrgRow = { org_id: string; org_name: string; tier: Tier; webhook_secret: string; status: 'active' | 'suspended'; created_at: Date };
-export type Role = 'owner' | 'admin' | 'member';
-export type MemberRow = { user_id: string; role: Role; created_at: Date; email: string | null; name: string | null };
+import type { DB, MembershipsTable, OrganizationsTable, UsersTable } from '../db/schema.ts';
 
 const ORG_COLUMNS = ['org_id', 'org_name', 'tier', 'webhook_secret', 'status', 'created_at'] as const;
+/** An organization as reads return it. */
+export type OrgRow = Pick<Selectable<OrganizationsTable>, (typeof ORG_COLUMNS)[number]>;
+export type Role = MembershipsTable['role'];
+export type MemberRow = Pick<Selectable<MembershipsTable>, 'user_id' | 'role' | 'created_at'> & Pick<Selectable<UsersTable>, 'email' | 'name'>;
 
 export class OrganizationsRepository {
   private readonly db: Kysely<DB>;

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+// The only code that queries `users`: one row per (issuer, subject) identity.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, UsersTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import type { IdentityClaims } from './id-token.ts';
 
-export type UserRow = { user_id: string; issuer: string; subject: string; email: string | null; name: string | null; created_at: Date };
+/** A user as reads return it. */
+export type UserRow = Omit<Selectable<UsersTable>, 'updated_at'>;
 
 export class UsersRepository {
   private readonly db: Kysely<DB>;

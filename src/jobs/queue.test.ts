@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../db/database.ts';
 import { testConfig } from '../../test/helpers/test-app.ts';
+import { Type } from 'typebox';
 import { JobQueue } from './queue.ts';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -15,6 +16,11 @@ let queue: JobQueue;
 beforeAll(async () => {
   database = await openDatabase(testConfig(), { memory: true });
   queue = new JobQueue(testConfig(), database, log);
+  // The queue creates only registered queues: one job defined here as a module would define it.
+  queue.registry.define({
+    name: 'task.run', payload: Type.Object({ task_id: Type.String() }), policy: () => ({ policy: 'standard', notify: true }),
+    work: () => ({}), handler: async () => {},
+  });
   await queue.start();
 });
 afterAll(async () => {

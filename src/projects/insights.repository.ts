@@ -1,29 +1,21 @@
 // The only code that queries `project_facts` and `project_insights`. Facts are replaced per file by
 // the facts stage; insights are replaced per project by the reconcile stage, matched on their
 // fingerprint so that an insight found again keeps its id, `resolved` and `created_at`.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, InsightKind, InsightSeverity } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, InsightKind, InsightSeverity, ProjectInsightsTable } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import type { SourceLocation } from '../documents/extract/extracted.ts';
 import type { Fact } from './pipeline/facts/fact-rules.ts';
 import type { FileFact, InsightDraft, SourceRef } from './pipeline/reconcile/insight-draft.ts';
 
-export interface InsightRow {
-  insight_id: string;
-  project_id: string;
-  kind: InsightKind;
-  severity: InsightSeverity;
-  title: string;
-  description: string;
-  source_file_id: string;
+const COLUMNS = ['insight_id', 'project_id', 'kind', 'severity', 'title', 'description', 'source_file_id', 'source_location', 'related', 'details',
+  'resolved', 'resolved_at', 'created_at', 'updated_at'] as const;
+
+/** An insight as reads return it; its JSON locations are narrowed to the pipeline's own types. */
+export type InsightRow = Omit<Pick<Selectable<ProjectInsightsTable>, (typeof COLUMNS)[number]>, 'source_location' | 'related'> & {
   source_location: SourceLocation;
   related: SourceRef[];
-  details: Record<string, unknown>;
-  resolved: boolean;
-  resolved_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export interface InsightFilter {
   severity?: InsightSeverity[];
@@ -38,8 +30,7 @@ export interface InsightFilter {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const COLUMNS = ['insight_id', 'project_id', 'kind', 'severity', 'title', 'description', 'source_file_id', 'source_location', 'related', 'details',
-  'resolved', 'resolved_at', 'created_at', 'updated_at'] as const;
+
 const BATCH = 200;
 
 export class InsightsRepository {

@@ -2,44 +2,22 @@
 // `files` they attach). A project file is a live `files` row plus the project's metadata and the
 // status of each pipeline stage; stage moves are conditional on the status they leave, so a job
 // delivered twice changes nothing the second time.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, PipelineFileStatus, PipelineIndexStatus } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, FilesTable, PipelineFileStatus, PipelineIndexStatus, ProjectFilesTable } from '../db/schema.ts';
 import type { ExtractedDoc, ExtractedStats } from '../documents/extract/extracted.ts';
 
-export interface ProjectFileRow {
-  file_id: string;
-  project_id: string;
-  org_id: string;
-  role: string;
-  category: string | null;
-  description: string | null;
-  tags: string[];
-  uploaded_by_key: string | null;
-  index_status: PipelineIndexStatus;
-  pipeline_status: PipelineFileStatus;
-  error_stage: string | null;
-  error_message: string | null;
-  stats: Record<string, number> | null;
-  facts_method: string | null;
-  facts_count: number | null;
-  facts_seq: number | null;
-  indexed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  /** From `files`. */
-  file_name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  blob_key: string;
-}
+const PF_COLUMNS = ['file_id', 'project_id', 'org_id', 'role', 'category', 'description', 'tags', 'uploaded_by_key', 'index_status',
+  'pipeline_status', 'error_stage', 'error_message', 'stats', 'facts_method', 'facts_count', 'facts_seq', 'indexed_at', 'created_at', 'updated_at'] as const;
+const FILE_COLUMNS = ['file_name', 'content_type', 'size', 'sha256', 'blob_key'] as const;
 
-export type NewProjectFile = Pick<ProjectFileRow, 'file_id' | 'project_id' | 'org_id' | 'role' | 'category' | 'description' | 'tags' | 'uploaded_by_key'>;
+/** A live project file: its `project_files` columns (not the stored content) and, from `files`, the stored file's. */
+export type ProjectFileRow = Pick<Selectable<ProjectFilesTable>, (typeof PF_COLUMNS)[number]> & Pick<Selectable<FilesTable>, (typeof FILE_COLUMNS)[number]>;
+
+export type NewProjectFile = Pick<Insertable<ProjectFilesTable>, 'file_id' | 'project_id' | 'org_id' | 'role' | 'category' | 'description' | 'tags' | 'uploaded_by_key'>;
 type Db = Kysely<DB> | Transaction<DB>;
 
-const PF = ['pf.file_id', 'pf.project_id', 'pf.org_id', 'pf.role', 'pf.category', 'pf.description', 'pf.tags', 'pf.uploaded_by_key', 'pf.index_status',
-  'pf.pipeline_status', 'pf.error_stage', 'pf.error_message', 'pf.stats', 'pf.facts_method', 'pf.facts_count', 'pf.facts_seq', 'pf.indexed_at', 'pf.created_at', 'pf.updated_at'] as const;
-const F = ['f.file_name', 'f.content_type', 'f.size', 'f.sha256', 'f.blob_key'] as const;
+const PF = PF_COLUMNS.map((c) => `pf.${c}` as const);
+const F = FILE_COLUMNS.map((c) => `f.${c}` as const);
 
 const normalize = <T extends { size: number }>(r: T): T => ({ ...r, size: Number(r.size) });
 

@@ -19,7 +19,7 @@ import { projectsRoutes } from './projects.routes.ts';
 import { ProjectsService } from './projects.service.ts';
 import { extractFactsWithModel } from './pipeline/facts/fact-model.ts';
 import { ProjectPipeline, type ModelFactsExtractor } from './pipeline/pipeline.ts';
-import { PipelineWorker } from './pipeline/pipeline.worker.ts';
+import { pipelineJobs } from './pipeline/pipeline.jobs.ts';
 import { REPORT_RUNNER, ReportRunner } from './report/report.runner.ts';
 import { ReportService } from './report/report.service.ts';
 
@@ -59,7 +59,7 @@ export function createProjectsModule(d: ProjectsModuleDeps): ProjectsModule {
   const files = new ProjectFilesRepository(db);
   const insights = new InsightsRepository(db);
   const pipeline = new ProjectPipeline({ config: d.config.projects, db, jobs: d.runs.jobs, blobs: d.blobs, projects, files, insights, modelFacts: modelFacts(d), log: d.log });
-  d.runs.workers.attach(new PipelineWorker(d.runs.jobs, pipeline, d.config, d.log));
+  d.runs.jobs.registry.define(...pipelineJobs(pipeline));
   d.runs.agents.registerRunner(REPORT_RUNNER, new ReportRunner({ projects, files, insights, credits: d.config.projects.reportCredits }));
   return {
     service: new ProjectsService({ db, projects, files, insights, storage: d.files, blobs: d.blobs, pipeline }),

@@ -1,34 +1,19 @@
 // The only code that queries `projects`. Every read filters by org_id: another organization's project
 // is not found, exactly like a missing one. The pipeline counters change only through the conditional
 // updates below, so redelivered jobs cannot move them twice or backwards.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, ReconcileStatus } from '../db/schema.ts';
-
-export interface ProjectRow {
-  project_id: string;
-  org_id: string;
-  name: string;
-  description: string | null;
-  tags: string[];
-  color: string | null;
-  icon: string | null;
-  pipeline_generation: number;
-  reconcile_requested: number;
-  reconcile_done: number;
-  reconcile_status: ReconcileStatus;
-  reconcile_error: string | null;
-  reconcile_started_at: Date | null;
-  reconcile_finished_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export type ProjectWithCount = ProjectRow & { file_count: number };
-export type ProjectPatch = Partial<Pick<ProjectRow, 'name' | 'description' | 'tags' | 'color' | 'icon'>>;
-type Db = Kysely<DB> | Transaction<DB>;
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { DB, ProjectsTable, ReconcileStatus } from '../db/schema.ts';
 
 const COLUMNS = ['project_id', 'org_id', 'name', 'description', 'tags', 'color', 'icon', 'pipeline_generation', 'reconcile_requested', 'reconcile_done',
   'reconcile_status', 'reconcile_error', 'reconcile_started_at', 'reconcile_finished_at', 'created_at', 'updated_at'] as const;
+
+/** A live project: the schema's columns but `deleted_at` (reads never return deleted projects). */
+export type ProjectRow = Pick<Selectable<ProjectsTable>, (typeof COLUMNS)[number]>;
+
+export type ProjectWithCount = ProjectRow & { file_count: number };
+export type ProjectPatch = Pick<Updateable<ProjectsTable>, 'name' | 'description' | 'tags' | 'color' | 'icon'>;
+type Db = Kysely<DB> | Transaction<DB>;
+
 
 export class ProjectsRepository {
   private readonly db: Kysely<DB>;

@@ -1,10 +1,10 @@
 // The only code that queries `idempotency_keys`: one row per (organization, key), kept for the TTL.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
-
-export type IdempotencyRow = { org_id: string; idem_key: string; fingerprint: string; task_id: string; run_id: string; created_at: Date; expires_at: Date };
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, IdempotencyKeysTable } from '../db/schema.ts';
 
 const COLUMNS = ['org_id', 'idem_key', 'fingerprint', 'task_id', 'run_id', 'created_at', 'expires_at'] as const;
+
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 export class IdempotencyRepository {
   private readonly db: Kysely<DB>;

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
+import { PeriodicTask } from '../jobs/periodic-task.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { IdempotencyRepository } from './idempotency.repository.ts';
@@ -34,37 +35,22 @@ export interface SweeperDeps {
   log: FastifyBaseLogger;
 }
 
+/** Runs on a PeriodicTask every FOLIO_SWEEP_INTERVAL_MS wherever workers run (attached to the worker runtime). */
 export class RunsSweeper {
   private readonly d: SweeperDeps;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly periodic: PeriodicTask;
 
   constructor(deps: SweeperDeps) {
     this.d = deps;
+    this.periodic = new PeriodicTask({ name: 'runs sweep', intervalMs: deps.config.runs.sweepIntervalMs, run: () => this.sweepOnce(), log: deps.log });
   }
 
   start(): void {
-    if (!this.stopped || this.d.config.runs.sweepIntervalMs === 0) return;
-    this.stopped = false;
-    this.schedule();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweepOnce()
-        .catch((err) => this.d.log.error({ err }, 'runs sweep failed'))
-        .finally(() => { this.running = null; this.schedule(); });
-    }, this.d.config.runs.sweepIntervalMs);
-    this.timer.unref();
+    await this.periodic.stop();
   }
 
   async sweepOnce(): Promise<SweepCounts> {

@@ -16,7 +16,7 @@ import { GenerateService, type TemplateResolver } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { ReferenceChecker, type InitFileReader } from './references.ts';
 import type { GenerateRequest } from './runs.schemas.ts';
-import { RunEventsRepository, type RunEventHook } from './run-events.repository.ts';
+import { RunEventsRepository } from './run-events.repository.ts';
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
 import { RunsRepository } from './runs.repository.ts';
 import { RunsService } from './runs.service.ts';
@@ -24,6 +24,7 @@ import { RunHistory } from './run-history.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
 import { SlotGate } from './slot-gate.ts';
 import { TaskFinalizer, type UsageRecorder } from './task-finalizer.ts';
+import { taskJobs } from './task-jobs.ts';
 import { TaskEventsRepository } from './task-events.repository.ts';
 import { TaskEventStreams } from './task-event-stream.ts';
 import { TaskRunner } from './task-runner.ts';
@@ -40,8 +41,6 @@ export interface RunsModuleDeps {
   log: FastifyBaseLogger;
   agents?: Partial<Record<Format, AgentRunner>>;
   apiBase: string;
-  /** Called in the transaction of each run.completed / run.failed event (webhook deliveries). */
-  onRunEvent?: RunEventHook;
   /** The URL policy for the caller-given URLs of generation calls (throws a 422). */
   urls?: UrlPolicy;
   /** Mints edit links for completed runs (src/editor); absent: `edit_url` is null. */
@@ -86,14 +85,16 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const tasksRepo = new TasksRepository(db);
   const runsRepo = new RunsRepository(db);
   const idempotency = new IdempotencyRepository(db);
-  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(d.onRunEvent), links, d.recordUsage ?? null);
+  const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(), links, jobs, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
   const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db), d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
   const taskEvents = new TaskEventsRepository(db);
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
   const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, events: taskEvents, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
-  const workers = new WorkerRuntime(d.config, jobs, runner, sweeper, d.log);
+  const workers = new WorkerRuntime(d.config, jobs, d.log);
+  jobs.registry.define(...taskJobs({ run: (job) => runner.handle(job), dead: (job) => runner.handleDead(job) }));
+  workers.attach(sweeper);
   const runs = new RunsService(runsRepo, links);
   return {
     jobs,
@@ -101,7 +102,7 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     agents,
     links,
     generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates }),
-    tasks: new TasksService(db, tasksRepo, runsRepo, finalizer, waiter, jobs),
+    tasks: new TasksService(tasksRepo, runsRepo, finalizer, waiter, jobs),
     runs,
     history: new RunHistory(runs, runsRepo, tasksRepo, links),
     sweeper,

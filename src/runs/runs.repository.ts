@@ -1,40 +1,15 @@
 // The only code that queries `runs`, `artifact_versions` and `tombstones`. Every read on behalf of a
 // caller filters by org_id: another organization's run is exactly as absent as a missing one.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Format } from '../config.ts';
-import type { DB, RunStatus } from '../db/schema.ts';
+import type { ArtifactVersionsTable, DB, RunStatus, RunsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type RunRow = {
-  run_id: string;
-  org_id: string;
-  format: Format;
-  status: RunStatus;
-  current_task_id: string;
-  current_version_id: string | null;
-  file_name: string | null;
-  created_at: Date;
-  updated_at: Date;
-  retain_until: Date;
-  template_id: string | null;
-  template_version: number | null;
-};
-
-export type VersionRow = {
-  version_id: string;
-  run_id: string;
-  org_id: string;
-  version: number;
-  task_id: string | null;
-  blob_key: string;
-  content_type: string;
-  file_name: string;
-  title: string | null;
-  size: number;
-  sha256: string;
-  created_at: Date;
-};
+/** A run as every read returns it: all of `runs`' columns, typed by the schema. */
+export type RunRow = Selectable<RunsTable>;
+/** An artifact version: all of `artifact_versions`' columns. */
+export type VersionRow = Selectable<ArtifactVersionsTable>;
 
 export type RunWithVersion = RunRow & { version: VersionRow | null };
 
@@ -51,7 +26,7 @@ export class RunsRepository {
     this.db = db;
   }
 
-  async insert(trx: Transaction<DB>, run: { run_id: string; org_id: string; format: Format; current_task_id: string; file_name: string | null; template_id?: string | null; template_version?: number | null }, retentionMs: number): Promise<RunRow> {
+  async insert(trx: Transaction<DB>, run: Pick<Insertable<RunsTable>, 'run_id' | 'org_id' | 'format' | 'current_task_id' | 'file_name' | 'template_id' | 'template_version'>, retentionMs: number): Promise<RunRow> {
     return trx.insertInto('runs').values({ ...run, status: 'pending', retain_until: retainFor(retentionMs) as any }).returning(RUN_COLUMNS).executeTakeFirstOrThrow();
   }
 
@@ -124,7 +99,7 @@ export class RunsRepository {
     return v && normalizeVersion(v);
   }
 
-  async insertVersion(trx: Transaction<DB>, v: Omit<VersionRow, 'version' | 'created_at' | 'title'> & { title?: string | null }): Promise<VersionRow> {
+  async insertVersion(trx: Transaction<DB>, v: Omit<Insertable<ArtifactVersionsTable>, 'version' | 'created_at'>): Promise<VersionRow> {
     const next = sql<number>`(select coalesce(max(version), 0) + 1 from artifact_versions where run_id = ${v.run_id})`;
     const row = await trx.insertInto('artifact_versions').values({ ...v, version: next as any }).returning(VERSION_COLUMNS).executeTakeFirstOrThrow();
     return normalizeVersion(row);

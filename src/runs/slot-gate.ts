@@ -4,7 +4,7 @@
 // exact: it counts running tasks under an advisory lock held for the organization, in the transaction
 // that moves the task to running. Slots are the running tasks themselves, so a slot is free the moment
 // its task ends, however it ends (a dead worker's task ends when its retried job does).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config, Tier } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { OrganizationsRepository } from '../identity/organizations.repository.ts';
@@ -34,7 +34,7 @@ export class SlotGate {
     const tier = (await this.orgs.findById(task.org_id))?.tier ?? 'free';
     const limit = this.config.runs.concurrentRuns[tier];
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`folio:slots:${task.org_id}`}, 0))`.execute(trx);
+      await this.tasks.lockSlots(trx, task.org_id);
       if ((await this.tasks.countRunning(trx, task.org_id)) >= limit) {
         const current = await this.tasks.findForWorker(task.task_id, trx);
         return current?.status === 'queued' && !current.cancel_requested_at ? { full: true as const, tier } : { gone: true as const };

@@ -2,16 +2,15 @@
 // happens at most once), moves its run, settles its credits, writes the artifact version and the
 // run.completed / run.failed event, and notifies waiters and idle workers (the slot is free). On PGlite
 // these transactions go ahead of queued work (a burst must not delay the terminal events).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import { newId } from '../ids.ts';
-import { CHANNELS } from '../jobs/notifications.ts';
 import { withSessionPriority } from '../db/pglite-dialect.ts';
-import { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { StoredBlob } from '../storage/blob-store.ts';
-import type { RunEventsRepository } from './run-events.repository.ts';
+import type { RunEvent, RunEventsRepository } from './run-events.repository.ts';
 import type { RunLinks } from './run-links.ts';
 import type { RunsRepository } from './runs.repository.ts';
 import type { EndCondition, TaskRow, TasksRepository } from './tasks.repository.ts';
@@ -52,8 +51,9 @@ export class TaskFinalizer {
   private readonly events: RunEventsRepository;
   private readonly links: RunLinks;
   private readonly recordUsage: UsageRecorder | null;
+  private readonly jobs: JobQueue;
 
-  constructor(config: Config, db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, credits: CreditsService, events: RunEventsRepository, links: RunLinks, recordUsage: UsageRecorder | null = null) {
+  constructor(config: Config, db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, credits: CreditsService, events: RunEventsRepository, links: RunLinks, jobs: JobQueue, recordUsage: UsageRecorder | null = null) {
     this.config = config;
     this.db = db;
     this.tasks = tasks;
@@ -61,6 +61,7 @@ export class TaskFinalizer {
     this.credits = credits;
     this.events = events;
     this.links = links;
+    this.jobs = jobs;
     this.recordUsage = recordUsage;
   }
 
@@ -92,14 +93,14 @@ export class TaskFinalizer {
       const current = await this.runs.followTask(trx, task.run_id, task.task_id, 'completed', versionId ?? undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, charge);
       if (c.usage && this.recordUsage) await this.recordUsage(trx, task, c.usage);
-      await this.events.insert(trx, {
+      await this.publish(trx, {
         org_id: task.org_id, type: 'run.completed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
         payload: {
           event: 'run.completed', run_id: task.run_id, task_id: task.task_id, agent_name: c.agentName, format: task.format, status: 'completed',
           download_url: downloadUrl, edit_url: current ? await this.links.edit(task.org_id, task.run_id, trx) : null, summary: c.summary, occurred_at_ms: occurredAt.getTime(),
         },
       }, occurredAt);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
@@ -113,14 +114,14 @@ export class TaskFinalizer {
       if (!ended) return undefined;
       await this.runs.followTask(trx, task.run_id, task.task_id, 'failed', undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, 0);
-      await this.events.insert(trx, {
+      await this.publish(trx, {
         org_id: task.org_id, type: 'run.failed', run_id: task.run_id, task_id: task.task_id, webhook_url: task.webhook_url,
         payload: {
           event: 'run.failed', run_id: task.run_id, task_id: task.task_id, agent_name: agentName, format: task.format,
           error: { code: error.code, message: error.message }, occurred_at_ms: occurredAt.getTime(),
         },
       }, occurredAt);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
@@ -135,19 +136,24 @@ export class TaskFinalizer {
     return this.endQuietly(task, { from: ['queued'] }, 'expired');
   }
 
+  /**
+   * The outbox: the event's row and its `run.event` job are written in the terminal transaction, so the
+   * event's webhooks go out once it commits (the webhooks module handles the job) and never for one
+   * that rolled back.
+   */
+  private async publish(trx: Transaction<DB>, event: RunEvent, occurredAt: Date): Promise<void> {
+    const event_id = await this.events.insert(trx, event, occurredAt);
+    await this.jobs.send('run.event', { ...event, event_id, webhook_url: event.webhook_url ?? null }, { trx });
+  }
+
   private async endQuietly(task: TaskRow, cond: EndCondition, status: 'cancelled' | 'expired'): Promise<TaskRow | undefined> {
     return withSessionPriority(() => this.db.transaction().execute(async (trx) => {
       const ended = await this.tasks.end(trx, task.task_id, cond, { status, credits_used: 0 });
       if (!ended) return undefined;
       await this.runs.followTask(trx, task.run_id, task.task_id, status, undefined, this.config.runs.retentionMs);
       await this.credits.settle(trx, task, 0);
-      await notifyEnded(trx, task.task_id);
+      await this.tasks.notifyEnded(trx, task.task_id);
       return ended;
     }));
   }
-}
-
-/** Delivered on commit: sync callers waiting on the task wake up, and idle workers look for queued tasks. */
-async function notifyEnded(trx: Transaction<DB>, taskId: string): Promise<void> {
-  await sql`select pg_notify(${CHANNELS.taskDone}, ${taskId}), pg_notify(${JobQueue.wakeChannel}, ${'task.run'})`.execute(trx);
 }

@@ -1,42 +1,12 @@
 // The only code that queries `tasks`. Reads on behalf of a caller filter by org_id; the worker's reads
 // (by primary key, for a job it holds) are named `...ForWorker`. Every state change is conditional on
 // the state it leaves, so a redelivered job or a racing cancel cannot move a task twice.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, TaskStatus } from '../db/schema.ts';
-import type { Format } from '../config.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, TasksTable, TaskStatus } from '../db/schema.ts';
+import { CHANNELS } from '../jobs/notifications.ts';
+import { JobQueue } from '../jobs/queue.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export type TaskRow = {
-  task_id: string;
-  run_id: string;
-  org_id: string;
-  format: Format;
-  status: TaskStatus;
-  phase: string | null;
-  request: Record<string, unknown>;
-  mode: 'action' | 'ask';
-  timeout_ms: number;
-  reserved_credits: number;
-  credits_used: number;
-  error_code: string | null;
-  error_message: string | null;
-  summary: string | null;
-  /** Ask mode: whether the document answered, and the citations (JSON). */
-  answer: Record<string, unknown> | null;
-  agent_name: string | null;
-  version_id: string | null;
-  webhook_url: string | null;
-  job_id: string | null;
-  attempt: number | null;
-  cancel_requested_at: Date | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-};
-
-export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'expired'];
-export const isTerminal = (status: TaskStatus) => TERMINAL.includes(status);
 
 const COLUMNS = [
   'task_id', 'run_id', 'org_id', 'format', 'status', 'phase', 'request', 'mode', 'timeout_ms', 'reserved_credits', 'credits_used',
@@ -44,18 +14,14 @@ const COLUMNS = [
   'created_at', 'started_at', 'finished_at',
 ] as const;
 
-export interface NewTask {
-  task_id: string;
-  run_id: string;
-  org_id: string;
-  format: Format;
-  request: Record<string, unknown>;
-  mode: 'action' | 'ask';
-  timeout_ms: number;
-  reserved_credits: number;
-  webhook_url: string | null;
-  job_id: string;
-}
+/** A task as every read returns it: the schema's columns but `usage` (kept for the LLM usage log, never read back). */
+export type TaskRow = Pick<Selectable<TasksTable>, (typeof COLUMNS)[number]>;
+
+export const TERMINAL: readonly TaskStatus[] = ['completed', 'failed', 'cancelled', 'expired'];
+export const isTerminal = (status: TaskStatus) => TERMINAL.includes(status);
+
+/** What creating a task writes (status, credits used and the rest start at their defaults). */
+export type NewTask = Pick<TaskRow, 'task_id' | 'run_id' | 'org_id' | 'format' | 'request' | 'mode' | 'timeout_ms' | 'reserved_credits' | 'webhook_url'> & { job_id: string };
 
 /** What a terminal move writes. */
 export type TaskEnding = Partial<Pick<TaskRow, 'credits_used' | 'error_code' | 'error_message' | 'summary' | 'agent_name' | 'version_id'>> & {
@@ -107,6 +73,14 @@ export class TasksRepository {
   async isCancelRequested(taskId: string): Promise<boolean> {
     const row = await this.db.selectFrom('tasks').select(['cancel_requested_at', 'status']).where('task_id', '=', taskId).executeTakeFirst();
     return !row || row.cancel_requested_at !== null || row.status !== 'running';
+  }
+
+  /**
+   * The organization's slot lock: a transaction-scoped advisory lock, so claims of one organization's
+   * tasks on every process count its running tasks one at a time (released at commit or rollback).
+   */
+  async lockSlots(trx: Transaction<DB>, orgId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`folio:slots:${orgId}`}, 0))`.execute(trx);
   }
 
   /** Running tasks of the organization; called under the organization's slot lock. */
@@ -167,5 +141,15 @@ export class TasksRepository {
   async taskIdsOfRun(trx: Transaction<DB>, runId: string): Promise<string[]> {
     const rows = await trx.selectFrom('tasks').select('task_id').where('run_id', '=', runId).execute();
     return rows.map((r) => r.task_id);
+  }
+
+  /** Delivered on commit: sync callers waiting on the task wake up, and idle workers look for queued tasks (its slot is free). */
+  async notifyEnded(trx: Transaction<DB>, taskId: string): Promise<void> {
+    await sql`select pg_notify(${CHANNELS.taskDone}, ${taskId}), pg_notify(${JobQueue.wakeChannel}, ${'task.run'})`.execute(trx);
+  }
+
+  /** Tells the worker running the task, on whichever process, that a cancel was requested. */
+  async notifyCancel(taskId: string): Promise<void> {
+    await sql`select pg_notify(${CHANNELS.taskCancel}, ${taskId})`.execute(this.db);
   }
 }

@@ -1,8 +1,5 @@
 // GET /tasks/{id} and POST /tasks/{id}/cancel.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
 import { AppError, errors } from '../errors.ts';
-import { CHANNELS } from '../jobs/notifications.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { RunsRepository } from './runs.repository.ts';
 import type { TaskFinalizer } from './task-finalizer.ts';
@@ -13,15 +10,13 @@ import { isTerminal, type TaskRow, type TasksRepository } from './tasks.reposito
 const CANCEL_WAIT_MS = 5000;
 
 export class TasksService {
-  private readonly db: Kysely<DB>;
   private readonly tasks: TasksRepository;
   private readonly runs: RunsRepository;
   private readonly finalizer: TaskFinalizer;
   private readonly waiter: TaskWaiter;
   private readonly jobs: JobQueue;
 
-  constructor(db: Kysely<DB>, tasks: TasksRepository, runs: RunsRepository, finalizer: TaskFinalizer, waiter: TaskWaiter, jobs: JobQueue) {
-    this.db = db;
+  constructor(tasks: TasksRepository, runs: RunsRepository, finalizer: TaskFinalizer, waiter: TaskWaiter, jobs: JobQueue) {
     this.tasks = tasks;
     this.runs = runs;
     this.finalizer = finalizer;
@@ -52,7 +47,7 @@ export class TasksService {
       task = await this.get(orgId, taskId); // a worker started it meanwhile
       if (isTerminal(task.status)) return task;
     }
-    await sql`select pg_notify(${CHANNELS.taskCancel}, ${taskId})`.execute(this.db);
+    await this.tasks.notifyCancel(taskId);
     return (await this.waiter.untilEnded(orgId, taskId, Date.now() + CANCEL_WAIT_MS)) ?? this.get(orgId, taskId);
   }
 

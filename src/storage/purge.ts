@@ -7,6 +7,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicTask } from '../jobs/periodic-task.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { PurgeRepository, PurgeTable } from './purge.repository.ts';
 
@@ -35,42 +36,23 @@ export class StoragePurger {
   private readonly blobs: BlobStore;
   private readonly settings: PurgeSettings;
   private readonly log: FastifyBaseLogger;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly periodic: PeriodicTask;
 
   constructor(repo: PurgeRepository, blobs: BlobStore, settings: PurgeSettings, log: FastifyBaseLogger) {
     this.repo = repo;
     this.blobs = blobs;
     this.settings = settings;
     this.log = log;
+    this.periodic = new PeriodicTask({ name: 'storage purge sweep', intervalMs: settings.intervalMs, run: () => this.sweepOnce(), log, failureLevel: 'warn' });
   }
 
   start(): void {
-    if (!this.stopped || this.settings.intervalMs === 0) return;
-    this.stopped = false;
-    this.schedule();
+    this.periodic.start();
   }
 
   /** Stops the timer and waits for a sweep in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweepOnce()
-        .catch((err) => this.log.warn({ err }, 'storage purge sweep failed'))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.settings.intervalMs);
-    this.timer.unref();
+    await this.periodic.stop();
   }
 
   /** One pass: purge every claimable row in batches, then clean stale temp files. */
@@ -94,7 +76,8 @@ export class StoragePurger {
             this.log.warn({ err, table, id: claim.id }, 'could not purge stored bytes; will retry');
           }
         }
-        if (claims.length < BATCH || this.stopped) break;
+        // A pass called outside the timer (or stopping) takes one batch per table.
+        if (claims.length < BATCH || !this.periodic.running) break;
       }
     }
     for (const dir of this.settings.tempDirs) result.tempFiles += await removeStaleFiles(dir, STALE_TEMP_MS);

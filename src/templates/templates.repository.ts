@@ -1,42 +1,22 @@
 // The only code that queries `templates` and `template_versions`. Every read filters by org_id and
 // hides deleted templates: another organization's template is exactly as absent as a missing one.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Format } from '../config.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, TemplatesTable, TemplateVersionsTable } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface TemplateRow {
-  template_id: string;
-  org_id: string;
-  format: Format;
-  name: string;
-  description: string | null;
-  tags: string[];
-  is_default: boolean;
-  current_version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface TemplateVersionRow {
-  template_id: string;
-  version: number;
-  org_id: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  blob_key: string;
-  analysis: Record<string, unknown>;
-  created_at: Date;
-}
-
-export type TemplateWithVersion = TemplateRow & { file: TemplateVersionRow };
-export type TemplatePatch = Partial<Pick<TemplateRow, 'name' | 'description' | 'tags' | 'is_default'>>;
-
 const COLUMNS = ['template_id', 'org_id', 'format', 'name', 'description', 'tags', 'is_default', 'current_version', 'created_at', 'updated_at'] as const;
 const VERSION_COLUMNS = ['template_id', 'version', 'org_id', 'file_name', 'content_type', 'size', 'sha256', 'blob_key', 'analysis', 'created_at'] as const;
+
+/** A live template: the schema's columns but `deleted_at`. */
+export type TemplateRow = Pick<Selectable<TemplatesTable>, (typeof COLUMNS)[number]>;
+
+/** One stored version of a template: all of `template_versions`' columns. */
+export type TemplateVersionRow = Selectable<TemplateVersionsTable>;
+
+export type TemplateWithVersion = TemplateRow & { file: TemplateVersionRow };
+export type TemplatePatch = Pick<Updateable<TemplatesTable>, 'name' | 'description' | 'tags' | 'is_default'>;
 
 const normalizeVersion = (v: TemplateVersionRow): TemplateVersionRow => ({ ...v, size: Number(v.size) });
 
@@ -53,7 +33,7 @@ export class TemplatesRepository {
 
   async insertVersion(trx: Transaction<DB>, v: Omit<TemplateVersionRow, 'created_at'>): Promise<TemplateVersionRow> {
     const row = await trx.insertInto('template_versions').values({ ...v, analysis: JSON.stringify(v.analysis) }).returning(VERSION_COLUMNS).executeTakeFirstOrThrow();
-    return normalizeVersion(row as TemplateVersionRow);
+    return normalizeVersion(row);
   }
 
   async findInOrg(orgId: string, templateId: string, db: Db = this.db): Promise<TemplateRow | undefined> {

@@ -1,54 +1,11 @@
 // The only code that queries `webhook_deliveries` and `webhook_attempts`. A delivery is one event
 // (or ping) for one target; each HTTP attempt is a row of the log. Recording an attempt is
 // conditional on the attempt number the delivery expects, so a redelivered job cannot count twice.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, DeliveryStatus, WebhookEvent } from '../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, DeliveryStatus, WebhookAttemptsTable, WebhookDeliveriesTable } from '../db/schema.ts';
 import { CHANNELS } from '../jobs/notifications.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export type DeliveryRow = {
-  delivery_id: string;
-  org_id: string;
-  webhook_id: string | null;
-  event_id: string | null;
-  event: WebhookEvent | 'ping';
-  run_id: string | null;
-  task_id: string | null;
-  url: string;
-  body: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: Date | null;
-  redelivery_of: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-};
-
-export type NewDelivery = Omit<DeliveryRow, 'attempts' | 'next_attempt_at' | 'created_at' | 'completed_at' | 'status'>;
-
-export type AttemptRow = {
-  delivery_id: string;
-  attempt: number;
-  started_at: Date;
-  latency_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-  response_truncated: boolean;
-  outcome: 'succeeded' | 'retrying' | 'failed';
-  next_attempt_at: Date | null;
-  remaining_delays_ms: number[];
-};
-
-export interface DeliveryFilter {
-  /** A subscription's log; null: per-request callbacks only; undefined: every delivery of the org. */
-  webhookId?: string | null;
-  event?: string;
-  status?: DeliveryStatus;
-  taskId?: string;
-  runId?: string;
-}
 
 const COLUMNS = [
   'delivery_id', 'org_id', 'webhook_id', 'event_id', 'event', 'run_id', 'task_id', 'url', 'body', 'status', 'attempts',
@@ -59,6 +16,24 @@ const ATTEMPT_COLUMNS = [
   'delivery_id', 'attempt', 'started_at', 'latency_ms', 'status_code', 'error', 'response_body', 'response_truncated', 'outcome',
   'next_attempt_at', 'remaining_delays_ms',
 ] as const;
+
+/** A delivery: all of `webhook_deliveries`' columns. */
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+export type NewDelivery = Omit<Insertable<WebhookDeliveriesTable>, 'attempts' | 'next_attempt_at' | 'created_at' | 'completed_at' | 'status'>;
+
+/** One attempt of the log: the schema's columns but `org_id` (the delivery's). */
+export type AttemptRow = Pick<Selectable<WebhookAttemptsTable>, (typeof ATTEMPT_COLUMNS)[number]>;
+
+export interface DeliveryFilter {
+  /** A subscription's log; null: per-request callbacks only; undefined: every delivery of the org. */
+  webhookId?: string | null;
+  event?: string;
+  status?: DeliveryStatus;
+  taskId?: string;
+  runId?: string;
+}
+
 
 export class DeliveriesRepository {
   private readonly db: Kysely<DB>;

@@ -1,4 +1,4 @@
-// The `webhook.deliver` job handler, and the delivery log's retention sweep. Each job is one attempt
+// The `webhook.deliver` job (payload, policy, handler), and the delivery log's retention sweep. Each job is one attempt
 // of one delivery. The attempt is recorded, and the next one enqueued (due after the next delay of
 // FOLIO_WEBHOOK_RETRY_DELAYS_MS), in one transaction that is conditional on the attempt number, so a
 // job delivered twice sends at most one extra request and never counts twice. Deliveries therefore
@@ -6,15 +6,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Job } from 'pg-boss';
+import { Type, type Static } from 'typebox';
 import type { Config } from '../config.ts';
 import { withSessionPriority } from '../db/pglite-dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { CHANNELS, type Notifications } from '../jobs/notifications.ts';
+import { PeriodicTask } from '../jobs/periodic-task.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { BindWork, JobDefinition } from '../jobs/registry.ts';
 import type { DeliveriesRepository, DeliveryRow } from './deliveries.repository.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 import type { AttemptOutcome, WebhookSender } from './webhook-sender.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
+
+export const WebhookDeliveryPayload = Type.Object({ delivery_id: Type.String({ pattern: '^dlv_' }), attempt: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+declare module '../jobs/registry.ts' {
+  interface JobPayloads {
+    /** One attempt of one webhook delivery; the handler enqueues the next attempt when it must retry. */
+    'webhook.deliver': Static<typeof WebhookDeliveryPayload>;
+  }
+}
+
+const DAY = 86_400;
 
 /** Retries due sooner than this get a local timer that wakes one of this process's workers on time. */
 const WAKE_HORIZON_MS = 15 * 60_000;
@@ -40,15 +54,44 @@ export class DeliveryWorker {
   /** Queue workers (one per slot) not inside a delivery right now. */
   private readonly idle = new Set<string>();
   private unlisten: (() => void) | null = null;
-  private sweepTimer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<unknown> | null = null;
   private started = false;
+  /** The delivery log's retention sweep, every FOLIO_SWEEP_INTERVAL_MS wherever workers run. */
+  readonly sweep: PeriodicTask;
 
   constructor(deps: DeliveryWorkerDeps) {
     this.d = deps;
+    this.sweep = new PeriodicTask({ name: 'webhook log sweep', intervalMs: deps.config.runs.sweepIntervalMs, run: () => this.sweepOnce(), log: deps.log });
   }
 
-  async start(): Promise<void> {
+  /** The `webhook.deliver` job, for the registry. */
+  job(): JobDefinition<'webhook.deliver'> {
+    return {
+      name: 'webhook.deliver',
+      payload: WebhookDeliveryPayload,
+      policy: (config) => ({
+        policy: 'standard',
+        // pg-boss's notification would wake every delivery worker for each job; the dispatcher
+        // wakes as many idle workers as it enqueued jobs instead (CHANNELS.webhookDue).
+        notify: false,
+        // Receiver failures are retried by the handler on the contract's schedule (each attempt is a new job);
+        // these retries only cover a worker that died mid-attempt or a database error while recording.
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+        // Per job at send time from FOLIO_WEBHOOK_TIMEOUT_MS; this is only the fallback.
+        expireInSeconds: 180,
+        // A retry may wait for its due time for as long as the longest delay.
+        retentionSeconds: Math.ceil(Math.max(0, ...config.webhooks.retryDelaysMs) / 1000) + DAY,
+        deleteAfterSeconds: DAY,
+      }),
+      work: (config) => ({ localConcurrency: 1, pollingIntervalSeconds: config.runs.pollSeconds }),
+      handler: (job) => this.handle(job),
+      bind: (work) => this.bind(work),
+    };
+  }
+
+  /** Binds one queue worker per FOLIO_WEBHOOK_CONCURRENCY slot and listens for due deliveries. */
+  private async bind(work: BindWork<'webhook.deliver'>): Promise<void> {
     if (this.started) return;
     this.started = true;
     const { pollSeconds } = this.d.config.runs;
@@ -68,7 +111,7 @@ export class DeliveryWorker {
       let workerId = '';
       // On PGlite, the worker's fetches and its handler's statements go ahead of queued task work
       // (src/db/pglite-dialect.ts): a burst of tasks must not hold deliveries back.
-      workerId = await withSessionPriority(() => this.d.jobs.work('webhook.deliver', { localConcurrency: 1, pollingIntervalSeconds: slot === 0 ? pollSeconds : backstop }, async (job) => {
+      workerId = await withSessionPriority(() => work({ localConcurrency: 1, pollingIntervalSeconds: slot === 0 ? pollSeconds : backstop }, async (job) => {
         this.idle.delete(workerId);
         this.wake(1);
         try {
@@ -80,16 +123,20 @@ export class DeliveryWorker {
       }));
       this.idle.add(workerId);
     }
-    this.scheduleSweep();
   }
 
+  /** Started with the workers (after the job is bound): the log's retention sweep. */
+  start(): void {
+    this.sweep.start();
+  }
+
+  /** Stops listening, the local wake-up timers and the sweep (the queue's own stop drains running deliveries). */
   async stop(): Promise<void> {
     this.started = false;
     this.unlisten?.();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    if (this.sweepTimer) clearTimeout(this.sweepTimer);
-    await this.sweeping?.catch(() => {});
+    await this.sweep.stop();
   }
 
   async handle(job: Job<{ delivery_id: string; attempt: number }>): Promise<void> {
@@ -147,17 +194,6 @@ export class DeliveryWorker {
     }, Math.max(0, ms) + 5);
     timer.unref();
     this.timers.add(timer);
-  }
-
-  private scheduleSweep(): void {
-    const every = this.d.config.runs.sweepIntervalMs;
-    if (!this.started || every === 0) return;
-    this.sweepTimer = setTimeout(() => {
-      this.sweeping = this.sweepOnce()
-        .catch((err) => this.d.log.error({ err }, 'webhook log sweep failed'))
-        .finally(() => { this.sweeping = null; this.scheduleSweep(); });
-    }, every);
-    this.sweepTimer.unref();
   }
 
   /** Purges deliveries (with their attempts) and deleted subscriptions older than the log retention. */

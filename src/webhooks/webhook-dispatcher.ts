@@ -1,13 +1,14 @@
-// Turns a run event into deliveries, inside the transaction of the task's terminal move: one per
-// matching active subscription and one for the task's webhook_url, each with its first attempt
-// enqueued as a durable job. Nothing is sent before that transaction commits, and a unique index
-// keeps an event from reaching one target twice, however often the task's job ran.
+// Turns a run event into deliveries (the `run.event` job, run-event.job.ts): one per matching active
+// subscription and one for the task's webhook_url, each with its first attempt enqueued as a durable
+// job in the same transaction. The event's job was written in the task's terminal transaction, so
+// nothing is sent for a change that rolled back, and a unique index keeps an event from reaching one
+// target twice, however often the task's job or the event's job ran.
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB, WebhookEvent } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { RunEventHook } from '../runs/run-events.repository.ts';
+import type { JobPayloads } from '../jobs/registry.ts';
 import type { DeliveriesRepository, NewDelivery } from './deliveries.repository.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
 
@@ -40,8 +41,8 @@ export class WebhookDispatcher {
     this.deliveries = deliveries;
   }
 
-  /** The runs engine's event hook. */
-  readonly onRunEvent: RunEventHook = async (trx, ev) => {
+  /** Creates the deliveries of a run event, in `trx`; a second call for the same event adds none. */
+  async dispatch(trx: Transaction<DB>, ev: JobPayloads['run.event']): Promise<void> {
     const event = ev.type as WebhookEvent;
     const targets: { webhook_id: string | null; url: string }[] = (await this.webhooks.matching(trx, ev.org_id, event)).map((w) => ({ webhook_id: w.webhook_id, url: w.url }));
     if (ev.webhook_url) targets.push({ webhook_id: null, url: ev.webhook_url });
@@ -53,7 +54,7 @@ export class WebhookDispatcher {
       if (id) created.push(id);
     }
     if (created.length) await this.deliveries.notifyDue(trx, created.length);
-  };
+  }
 
   /** Inserts a delivery and enqueues its first attempt, to go as soon as `trx` commits. */
   async create(trx: Transaction<DB>, d: Omit<NewDelivery, 'delivery_id'>): Promise<string | null> {

@@ -1,22 +1,16 @@
 // The only code that queries `webhooks` (subscriptions). Reads on behalf of a caller filter by org_id;
 // deleted subscriptions are invisible to them. Deletion is a soft delete that also wipes the secret,
 // so nothing can be signed with it again; the rows go with the log retention.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, WebhookEvent } from '../db/schema.ts';
-
-export type WebhookRow = {
-  webhook_id: string;
-  org_id: string;
-  url: string;
-  events: WebhookEvent[];
-  description: string;
-  active: boolean;
-  created_at: Date;
-};
-
-export type WebhookWithSecret = WebhookRow & { secret: string };
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { DB, WebhookEvent, WebhooksTable } from '../db/schema.ts';
 
 const COLUMNS = ['webhook_id', 'org_id', 'url', 'events', 'description', 'active', 'created_at'] as const;
+
+/** A live subscription as reads return it: the schema's columns but the secret and `deleted_at`. */
+export type WebhookRow = Pick<Selectable<WebhooksTable>, (typeof COLUMNS)[number]>;
+
+export type WebhookWithSecret = WebhookRow & Pick<Selectable<WebhooksTable>, 'secret'>;
+
 
 export class WebhooksRepository {
   private readonly db: Kysely<DB>;

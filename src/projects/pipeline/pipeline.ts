@@ -1,4 +1,4 @@
-// The analysis pipeline's three stages, each a durable job (src/jobs/catalog.ts), each idempotent:
+// The analysis pipeline's three stages, each a durable job (pipeline.jobs.ts), each idempotent:
 //   index      pending -> indexing -> indexed | failed   text and structure of the file (extract/)
 //   facts      pending -> extracting -> reconciling       named facts (facts/), then a reconciliation request
 //   reconcile  reconciling -> completed                    insights across the project's files (reconcile/)
@@ -10,7 +10,7 @@ import type { Job } from 'pg-boss';
 import type { Kysely, Transaction } from 'kysely';
 import type { ProjectsConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import type { JobPayloads } from '../../jobs/catalog.ts';
+import type { JobPayloads } from '../../jobs/registry.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { InsightsRepository } from '../insights.repository.ts';
