@@ -2,13 +2,18 @@
 // request filters them, fills the fixed template and renders it with the Word renderer. Registered
 // with the runs engine, which queues, times out, stores the version, charges and fires the events.
 import { AppError } from '../../errors.ts';
-import { finishDocument } from '../../documents/word/edits/finish.ts';
 import type { AgentInput, AgentResult, AgentRunner } from '../../runs/agents.ts';
 import type { InsightsRepository } from '../insights.repository.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
 import type { ProjectsRepository } from '../projects.repository.ts';
-import { ALL_KINDS, ALL_SEVERITIES, buildReport } from './report-template.ts';
 import type { ReportSpec } from './report.service.ts';
+import { lazyImport } from '../../infra/lazy.ts';
+
+// The template and the Word engine load with the first report.
+const wordEngine = lazyImport(async () => {
+  const [{ ALL_KINDS, ALL_SEVERITIES, buildReport }, { finishDocument }] = await Promise.all([import('./report-template.ts'), import('../../documents/word/edits/finish.ts')]);
+  return { ALL_KINDS, ALL_SEVERITIES, buildReport, finishDocument };
+});
 
 export const REPORT_RUNNER = 'project-report';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -38,6 +43,7 @@ export class ReportRunner implements AgentRunner {
     const spec = (input.request as unknown as { report: ReportSpec }).report;
     const orgId = input.task.org_id;
     await input.reportPhase('planning');
+    const { ALL_KINDS, ALL_SEVERITIES, buildReport, finishDocument } = await wordEngine();
     const project = await this.d.projects.findInOrg(orgId, spec.project_id);
     if (!project) throw new AppError('not_found', `Project ${spec.project_id} no longer exists.`);
     const filters = {

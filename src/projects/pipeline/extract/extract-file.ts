@@ -1,11 +1,8 @@
 // The index stage's reader: picks the extractor from the sniffed content type (the storage module
-// decided it from the bytes) and the name's extension for text formats.
-import { extractDocx } from './docx.ts';
+// decided it from the bytes) and the name's extension for text formats. The readers of the binary
+// formats (mammoth, pdf.js, JSZip, the Excel engine) are imported with the first file of their kind.
 import { UnreadableFile, type ExtractedDoc } from './extracted.ts';
-import { extractPdf } from './pdf.ts';
-import { extractPptx } from './pptx.ts';
 import { extractCsv, extractText } from './text.ts';
-import { extractXlsx } from './xlsx.ts';
 
 export type ProjectFileKind = ExtractedDoc['kind'];
 
@@ -29,10 +26,10 @@ export const SUPPORTED_PROJECT_TYPES = Object.keys(BY_TYPE);
 export async function extractFile(bytes: Buffer, contentType: string, budget: number): Promise<ExtractedDoc> {
   const kind = projectFileKind(contentType);
   switch (kind) {
-    case 'docx': return extractDocx(bytes, budget);
-    case 'xlsx': return extractXlsx(bytes, budget);
-    case 'pptx': return extractPptx(bytes, budget);
-    case 'pdf': return extractPdf(bytes, budget);
+    case 'docx': return (await import('./docx.ts')).extractDocx(bytes, budget);
+    case 'xlsx': return (await import('./xlsx.ts')).extractXlsx(bytes, budget);
+    case 'pptx': return (await import('./pptx.ts')).extractPptx(bytes, budget);
+    case 'pdf': return (await import('./pdf.ts')).extractPdf(bytes, budget);
     case 'csv': return extractCsv(bytes.toString('utf8'), budget);
     case 'md': return extractText(bytes.toString('utf8'), true, budget);
     case 'txt': return extractText(bytes.toString('utf8'), false, budget);
