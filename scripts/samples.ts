@@ -73,7 +73,7 @@ try {
 // 2. Scripted tool calls.
 const adapters = await loadInstalledAdapters();
 for (const format of FORMATS) {
-  const adapter = adapters.get(format);
+  const adapter = await adapters.get(format);
   if (!adapter) { console.log(`${format}: no adapter installed, skipped`); continue; }
   for (const sample of (await samplesOf(format)).filter((s) => s.calls && s.name.includes(filter))) {
     const { bytes, summary } = await buildSample(adapter, sample);

@@ -12,6 +12,7 @@ import { registerInputHygiene } from './http/input-hygiene.ts';
 import { genRequestId, registerRequestEntry } from './http/request-id.ts';
 import { lazyChildLogger } from './http/lazy-logger.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { lazySerializerFactory, lazyValidatorCompiler } from './http/lazy-schemas.ts';
 import { VerifyFastPath } from './http/verify-fast-path.ts';
 import { StalledBodyGuard } from './http/slow-clients.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() as any } },
   });
 
   const ctx = await createContext(config, app.log, { ...options, queue: options.queue ?? true });
@@ -91,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => ctx.runs.waiter.releaseAll());
   app.addHook('preClose', async () => verifyFastPath.stop()); // a closing server answers 503 (return503OnClosing)
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(lazyValidatorCompiler(validatorCompiler));
   registerErrorHandling(app);
   registerInputHygiene(app);
   registerAccessLog(app);

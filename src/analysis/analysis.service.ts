@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { DB } from '../db/schema.ts';
-import { AskEngine } from '../documents/ask/ask-engine.ts';
 import { errors } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
 import type { KeyWithOrg } from '../identity/api-keys.repository.ts';
@@ -21,7 +20,11 @@ import type { LlmModule } from '../llm/llm.module.ts';
 import { creditsFor } from '../llm/model-catalog.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FilesRepository } from '../storage/files.repository.ts';
-import { analysisView } from './analysis-workbook.ts';
+import { lazyImport } from '../infra/lazy.ts';
+
+// The workbook reader and the ask engine hold the Excel engine: loaded with the first analysis.
+const workbookReader = lazyImport(() => import('./analysis-workbook.ts'));
+const askEngine = lazyImport(() => import('../documents/ask/ask-engine.ts'));
 
 const MAX_TURNS = 12;
 
@@ -62,7 +65,7 @@ export class AnalysisService {
     const file = await this.d.files.findInOrg(orgId, fileId);
     if (!file) throw errors.notFound('File');
     const bytes = Buffer.concat(await (await this.d.blobs.get(file.blob_key)).body.toArray());
-    return analysisView(file, bytes, this.d.converter);
+    return (await workbookReader()).analysisView(file, bytes, this.d.converter);
   }
 
   async analyze(key: KeyWithOrg, body: { file_id: string; prompt: string }, requestId: string, signal: AbortSignal): Promise<AnalysisResult> {
@@ -82,6 +85,7 @@ export class AnalysisService {
     };
     let outcome;
     try {
+      const { AskEngine } = await askEngine();
       outcome = await new AskEngine({ registry: this.d.llm.registry, compiler: this.d.llm.compiler, log: this.d.log })
         .ask({ view: wb, question: body.prompt, chain, maxTurns: MAX_TURNS, turnTimeoutMs: this.d.config.llm.timeoutMs, signal });
     } catch (err) {

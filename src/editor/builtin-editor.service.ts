@@ -14,7 +14,10 @@ import type { RunRow, VersionRow } from '../runs/runs.repository.ts';
 import type { EditSession } from './edit-tokens.repository.ts';
 import type { CurrentDocument, DocumentSavesService } from './document-saves.service.ts';
 import type { EditorSaveBody } from './editor.schemas.ts';
-import { applyEditorSave, presentDocument } from './views/editor-jobs.ts';
+import { lazyImport } from '../infra/lazy.ts';
+
+// The editor views hold the format engines: loaded with the first document opened in process.
+const editorJobs = lazyImport(() => import('./views/editor-jobs.ts'));
 
 export interface EditorDocument {
   doc: CurrentDocument;
@@ -45,9 +48,9 @@ export class BuiltinEditorService {
   async load(session: EditSession): Promise<EditorDocument> {
     const doc = await this.saves.current(session.org_id, session.run_id);
     const format = doc.run.format;
-    this.adapterOf(doc);
+    this.checkInstalled(doc);
     const bytes = await this.saves.bytes(doc.version);
-    const content = await this.opening(() => (this.isolate ? this.isolate.run('editor_view', { format, bytes }) : presentDocument(format, bytes)));
+    const content = await this.opening(async () => (this.isolate ? this.isolate.run('editor_view', { format, bytes }) : (await editorJobs()).presentDocument(format, bytes)));
     return { doc, content, downloadUrl: await this.links.download(doc.version), previews: format === 'slides' ? await this.previews(session) : null };
   }
 
@@ -59,9 +62,9 @@ export class BuiltinEditorService {
     if (body.base_version !== doc.version.version_id) {
       throw new AppError('conflict', `The document was changed by someone else (it is now at version ${doc.version.version}). Reload it to see the changes, then edit again.`, { body: { current_version: doc.version.version_id } });
     }
-    this.adapterOf(doc);
+    this.checkInstalled(doc);
     const source = await this.saves.bytes(doc.version);
-    const rendered = await this.opening(() => (this.isolate ? this.isolate.run('editor_save', { bytes: source, body }) : applyEditorSave(source, body)));
+    const rendered = await this.opening(async () => (this.isolate ? this.isolate.run('editor_save', { bytes: source, body }) : (await editorJobs()).applyEditorSave(source, body)));
     const bytes = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
     const { run, version } = await this.saves.save({
       orgId: session.org_id, runId: session.run_id, bytes, baseVersionId: body.base_version,
@@ -72,10 +75,8 @@ export class BuiltinEditorService {
     return { run, version, downloadUrl: await this.links.download(version) };
   }
 
-  private adapterOf(doc: CurrentDocument) {
-    const adapter = this.adapters.get(doc.run.format);
-    if (!adapter) throw errors.notImplemented(`The ${doc.run.format} editor is not available on this deployment.`);
-    return adapter;
+  private checkInstalled(doc: CurrentDocument): void {
+    if (!this.adapters.has(doc.run.format)) throw errors.notImplemented(`The ${doc.run.format} editor is not available on this deployment.`);
   }
 
   /** Runs work on the document; a file that cannot be opened, or is too large to, is the caller's 422. */

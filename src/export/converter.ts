@@ -3,10 +3,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, errors } from '../errors.ts';
-import { docxToHtml, docxToText } from './converters/docx-native.ts';
 import { PdftoppmMissing, TooManyPages, pdftoppmAvailable, renderPages } from './converters/pdf-pages.ts';
 import { DocumentOutOfMemory, type DocumentIsolate } from '../documents/isolate/document-isolate.ts';
-import { exportWorkbook, type WorkbookExportResult } from './converters/xlsx-native.ts';
+import type { WorkbookExportResult } from './converters/xlsx-native.ts';
+import { lazyImport } from '../infra/lazy.ts';
 import { writeZip } from './converters/zip.ts';
 import { CONTENT_TYPE, engineFor, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
 import { ConversionError, type ConvertRequest } from './libreoffice/libreoffice-instance.ts';
@@ -47,6 +47,10 @@ export interface LibreOfficeEngine {
   unavailable(): Promise<string | null>;
   convert(req: ConvertRequest): Promise<void>;
 }
+
+// The native converters hold exceljs and mammoth: loaded with the first conversion that needs them.
+const xlsxNative = lazyImport(() => import('./converters/xlsx-native.ts'));
+const docxNative = lazyImport(() => import('./converters/docx-native.ts'));
 
 export class Converter {
   private readonly office: LibreOfficeEngine;
@@ -124,9 +128,9 @@ export class Converter {
    */
   private async workbook(job: ConversionJob): Promise<OutputFile> {
     const format = job.format as 'csv' | 'html';
-    const run = (srcPath: string, computed: boolean): Promise<WorkbookExportResult> => {
+    const run = async (srcPath: string, computed: boolean): Promise<WorkbookExportResult> => {
       const payload = { srcPath, format, sheet: job.sheet, title: job.stem, outDir: job.dir, computed };
-      return this.isolate ? this.isolate.run('workbook_export', payload) : exportWorkbook(payload);
+      return this.isolate ? this.isolate.run('workbook_export', payload) : (await xlsxNative()).exportWorkbook(payload);
     };
     let result = await run(job.srcPath, false);
     if (result.status === 'needs_recalc') {
@@ -153,6 +157,7 @@ export class Converter {
 
   private async document(job: ConversionJob): Promise<OutputFile> {
     const bytes = await fs.readFile(job.srcPath);
+    const { docxToHtml, docxToText } = await docxNative();
     const text = await (job.format === 'html' ? docxToHtml(bytes, job.stem) : docxToText(bytes)).catch((err) => { throw new ConversionError('unreadable', (err as Error).message); });
     const p = path.join(job.dir, `out.${job.format}`);
     await fs.writeFile(p, text);

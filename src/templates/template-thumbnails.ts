@@ -5,32 +5,12 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { FOOTER_TYPES } from '../documents/slides/design/placeholders.ts';
-import { createSlide } from '../documents/slides/edits/new-slide.ts';
-import { paragraphsXml, placeholderXml } from '../documents/slides/edits/shapes.ts';
-import type { SlidesDocument } from '../documents/slides/slides.document.ts';
 import { AppError } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
-import { startFromTemplate } from './template-documents.ts';
+import { lazyImport } from '../infra/lazy.ts';
 
-const LABEL: Record<string, string> = {
-  subTitle: 'Subtitle', body: 'Text', obj: 'Content', chart: 'Chart', tbl: 'Table', pic: 'Picture', dgm: 'Diagram', media: 'Media', clipArt: 'Clip art',
-};
+const specimen = lazyImport(() => import('./template-specimen.ts'));
 
-/** The template deck with one labelled slide per layout (the first `max` layouts). */
-export function layoutSpecimen(bytes: Buffer, max: number): Buffer {
-  const doc = startFromTemplate('slides', bytes, false).doc as SlidesDocument;
-  const catalog = doc.catalog().slice(0, max);
-  catalog.forEach((layout, i) => {
-    createSlide(doc, layout, i, (_part, ids) => layout.placeholders
-      .filter((p) => !FOOTER_TYPES.has(p.type) && p.type !== 'sldImg')
-      .map((p) => {
-        const label = p.type === 'title' || p.type === 'ctrTitle' ? layout.name || 'Title' : LABEL[p.type] ?? p.name;
-        return placeholderXml(ids(), p, paragraphsXml([{ text: label, level: 0 }], { markup: false }));
-      }));
-  });
-  return doc.deck.save();
-}
 
 export class LayoutThumbnails {
   private readonly converter: Converter | null;
@@ -56,7 +36,7 @@ export class LayoutThumbnails {
     await fsp.mkdir(dir, { recursive: true });
     try {
       const src = path.join(dir, 'layouts.pptx');
-      await fsp.writeFile(src, layoutSpecimen(bytes, count));
+      await fsp.writeFile(src, (await specimen()).layoutSpecimen(bytes, count));
       const result = await this.converter.convert({ srcPath: src, source: 'pptx', format: 'png', stem: 'layouts', dir, loc: ['body', 'file'] });
       const pages = result.pages ?? [result.main];
       const pngs = await Promise.all(pages.map((p) => fsp.readFile(p.path)));

@@ -7,7 +7,7 @@ import type { Format } from '../config.ts';
 import { errors } from '../errors.ts';
 import type { StagedFile } from '../storage/multipart-upload.ts';
 import { checkZip, correctFileName, isZipSignature, readHead, sniffType, type ZipLimits } from '../storage/upload-checks.ts';
-import { inspectTemplate, type TemplateAnalysis } from './template-documents.ts';
+import type { TemplateAnalysis } from './template-documents.ts';
 
 /** Sniffed extension -> format, for the types a template may have. */
 const TEMPLATE_EXTENSIONS: Record<string, Format> = { pptx: 'slides', potx: 'slides', docx: 'word', dotx: 'word', xlsx: 'excel', xltx: 'excel' };
@@ -48,6 +48,7 @@ export async function checkTemplateUpload(staged: StagedFile, zipLimits: ZipLimi
   const format = TEMPLATE_EXTENSIONS[sniffed.ext];
   if (!format) throw refuse(`A template must be a .pptx, .potx, .docx, .dotx, .xlsx or .xltx file; these bytes are ${sniffed.contentType}.`, 'unsupported_file_type');
   if (expected && format !== expected) throw refuse(`This template is a ${expected} template; a new version must be of the same format, and these bytes are a ${format} file (.${sniffed.ext}).`, 'format_mismatch');
+  const { inspectTemplate } = await import('./template-documents.ts'); // the format engines, on the first upload
   const analysis = await inspectTemplate(format, bytes);
   return { format, fileName: correctFileName(staged.fileName, sniffed), contentType: sniffed.contentType, bytes, analysis };
 }

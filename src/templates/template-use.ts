@@ -5,13 +5,20 @@
 import type { Format } from '../config.ts';
 import { errors } from '../errors.ts';
 import { unreadableReason } from '../documents/agent/tool-error.ts';
-import { OoxmlPackage } from '../documents/ooxml/package.ts';
+import { lazyImport } from '../infra/lazy.ts';
 import type { GenerateRequest } from '../runs/runs.schemas.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { fillFields, type FillReport } from './fields.ts';
-import { startFromTemplate } from './template-documents.ts';
-import { asksToKeepContent } from './template-start.ts';
+import type { FillReport } from './fields.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
+
+// Opening and filling a template needs the format engines: loaded with the first task that uses one
+// (resolving which template a request names needs only the database).
+const engines = lazyImport(async () => {
+  const [{ OoxmlPackage }, { fillFields }, { startFromTemplate }, { asksToKeepContent }] = await Promise.all([
+    import('../documents/ooxml/package.ts'), import('./fields.ts'), import('./template-documents.ts'), import('./template-start.ts'),
+  ]);
+  return { OoxmlPackage, fillFields, startFromTemplate, asksToKeepContent };
+});
 
 /** The task request's field carrying the resolved version (set by the engine, never accepted from callers). */
 export const TEMPLATE_VERSION_FIELD = 'template_version';
@@ -84,8 +91,9 @@ export class TemplateUse {
   /** The start of a task's new document made from the template version the request recorded. */
   async open(orgId: string, format: Format, ref: ResolvedTemplate, request: GenerateRequest): Promise<OpenedTemplate> {
     let bytes = await this.bytes(orgId, ref);
+    const { startFromTemplate, asksToKeepContent } = await engines();
     let fill: FillReport | null = null;
-    if (request.fields) ({ bytes, report: fill } = fillBytes(format, bytes, request.fields));
+    if (request.fields) ({ bytes, report: fill } = await fillBytes(format, bytes, request.fields));
     const kept = !!request.fields || asksToKeepContent(request.prompt);
     try {
       return { doc: startFromTemplate(format, bytes, kept).doc, kept, fill };
@@ -96,7 +104,8 @@ export class TemplateUse {
 }
 
 /** Fills `{{name}}` fields in a document's bytes; untouched parts keep their bytes. */
-export function fillBytes(format: Format, bytes: Buffer, values: Record<string, string>): { bytes: Buffer; report: FillReport } {
+export async function fillBytes(format: Format, bytes: Buffer, values: Record<string, string>): Promise<{ bytes: Buffer; report: FillReport }> {
+  const { OoxmlPackage, fillFields } = await engines();
   const pkg = OoxmlPackage.open(bytes, { what: 'an Office document' });
   const report = fillFields(pkg, format, values);
   return { bytes: Object.keys(report.filled).length ? pkg.save() : bytes, report };

@@ -409,7 +409,7 @@ export class FidelitySession {
   private async roundTrip(format: FidelityFormat, bytes: Buffer, before: Parts): Promise<{ check: CheckResult; bytes: Buffer | null }> {
     try {
       this.adapters ??= await (await import('../../src/documents/agent/adapter-registry.ts')).loadInstalledAdapters();
-      const adapter = this.adapters.get(format);
+      const adapter = await this.adapters.get(format);
       if (!adapter) return { check: check([`no ${format} adapter is installed`]), bytes: null };
       const doc = await adapter.read(bytes);
       const out = await adapter.render(doc, { brand: null });

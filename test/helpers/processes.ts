@@ -34,9 +34,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, opts: { bootTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, opts: { bootTimeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

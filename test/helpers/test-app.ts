@@ -81,6 +81,19 @@ export function testConfig(overrides: Partial<Config> = {}, env: Record<string, 
  * `listen: true` also serves the app on a free port of 127.0.0.1, with FOLIO_PUBLIC_URL set to it (so the
  * links it returns, such as edit_url, work from a real client); tests otherwise use `inject`.
  */
+/**
+ * The document engines load on first use in a server (src/infra/lazy.ts); a test app loads them with
+ * the app, so that the first generation of a test file does not spend its test's time importing them
+ * (tens of seconds on a loaded CI machine). test/lazy-modules.test.ts checks the lazy start itself.
+ */
+async function preloadDocumentEngines(): Promise<void> {
+  await Promise.all([
+    import('../../src/documents/agent/document-agent.ts'), import('../../src/documents/agent/input-resolver.ts'),
+    import('../../src/documents/word/word.adapter.ts'), import('../../src/documents/excel/excel.adapter.ts'), import('../../src/documents/slides/slides.adapter.ts'),
+    import('../../src/editor/views/editor-jobs.ts'),
+  ]);
+}
+
 export async function startTestApp(overrides: Partial<Config> = {}, options: BuildOptions & { env?: Record<string, string>; listen?: boolean; /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy) for the fresh database's URL. */ databaseUrlVia?: (url: string) => Promise<string> } = {}): Promise<TestApp> {
   const { env, listen, databaseUrlVia, ...buildOptions } = options;
   const port = listen ? await freePort() : null;
@@ -96,6 +109,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
     database = await openDatabase(config, { memory: true, loadDataDir: pgliteTemplate() });
   }
   const app = await buildApp(config, { dnsLookup: testDns, ...buildOptions, database, migrate: true });
+  await preloadDocumentEngines();
   if (port) await app.listen({ port, host: '127.0.0.1' });
   const issuer = config.oidc ? null : await openLocalIssuer(config.dataDir);
 

@@ -39,7 +39,7 @@ export interface TemplateSource {
   /** A new document made from that version (sample content dropped unless kept or filled). */
   open(orgId: string, format: AgentInput['task']['format'], ref: { template_id: string; version: number }, request: AgentInput['request']): Promise<{ doc: unknown; kept: boolean; fill: unknown }>;
   /** `{{name}}` fields of a document's bytes filled with the request's `fields`. */
-  fill(format: AgentInput['task']['format'], bytes: Buffer, fields: Record<string, string>): { bytes: Buffer; report: unknown };
+  fill(format: AgentInput['task']['format'], bytes: Buffer, fields: Record<string, string>): Promise<{ bytes: Buffer; report: unknown }>;
   describeFill(report: unknown): string;
 }
 
@@ -203,10 +203,10 @@ export class DocumentAgent implements AgentRunner {
   }
 
   /** Bytes with the request's `fields` filled, when it has them. */
-  private filled(input: AgentInput, bytes: Buffer): { bytes: Buffer; fill?: unknown } {
+  private async filled(input: AgentInput, bytes: Buffer): Promise<{ bytes: Buffer; fill?: unknown }> {
     const fields = input.request.fields;
     if (!fields || !this.d.templates) return { bytes };
-    const out = this.d.templates.fill(this.d.adapter.format, bytes, fields);
+    const out = await this.d.templates.fill(this.d.adapter.format, bytes, fields);
     return { bytes: out.bytes, fill: out.report };
   }
 
@@ -220,7 +220,7 @@ export class DocumentAgent implements AgentRunner {
     if (input.request.init_file) {
       const { row, bytes: raw } = await this.d.resolver.fileBytes(input.task.org_id, input.request.init_file);
       try {
-        const { bytes, fill } = this.filled(input, raw);
+        const { bytes, fill } = await this.filled(input, raw);
         return { doc: await this.open(bytes, input.signal), origin: 'init_file', fill };
       } catch (err) {
         this.logUnexpected(err, input);
@@ -229,7 +229,7 @@ export class DocumentAgent implements AgentRunner {
     }
     if (input.current) {
       try {
-        const { bytes, fill } = this.filled(input, await input.current.bytes());
+        const { bytes, fill } = await this.filled(input, await input.current.bytes());
         return { doc: await this.open(bytes, input.signal), origin: 'run', fill };
       } catch (err) {
         this.logUnexpected(err, input);

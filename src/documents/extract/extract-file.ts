@@ -3,13 +3,10 @@
 // (projects/pipeline) and the plain-text export of a Word document is its rendering (export/). The
 // kind comes from the sniffed content type, then from the name's extension; one engine per format:
 // mammoth for Word, pdf.js for PDF, the OOXML package walker for PowerPoint, the workbook snapshot for
-// Excel, and the text reader for text, Markdown, CSV and HTML.
-import { extractDocx } from './docx.ts';
+// Excel, and the text reader for text, Markdown, CSV and HTML. The readers of the binary formats
+// (mammoth, pdf.js, JSZip, the Excel engine) are imported with the first file of their kind.
 import { UnreadableFile, type ExtractedDoc } from './extracted.ts';
-import { extractPdf } from './pdf.ts';
-import { extractPptx } from './pptx.ts';
 import { extractCsv, extractHtml, extractText } from './text.ts';
-import { extractXlsx } from './xlsx.ts';
 
 export type ExtractKind = ExtractedDoc['kind'] | 'html';
 
@@ -48,10 +45,10 @@ export function extractKind(contentType: string, fileName = ''): ExtractKind | n
 export async function extractFile(bytes: Buffer, contentType: string, budget: number, fileName = ''): Promise<ExtractedDoc> {
   const kind = extractKind(contentType, fileName);
   switch (kind) {
-    case 'docx': return extractDocx(bytes, budget);
-    case 'xlsx': return extractXlsx(bytes, budget);
-    case 'pptx': return extractPptx(bytes, budget);
-    case 'pdf': return extractPdf(bytes, budget);
+    case 'docx': return (await import('./docx.ts')).extractDocx(bytes, budget);
+    case 'xlsx': return (await import('./xlsx.ts')).extractXlsx(bytes, budget);
+    case 'pptx': return (await import('./pptx.ts')).extractPptx(bytes, budget);
+    case 'pdf': return (await import('./pdf.ts')).extractPdf(bytes, budget);
     case 'csv': return extractCsv(bytes.toString('utf8'), budget);
     case 'md': return extractText(bytes.toString('utf8'), true, budget);
     case 'html': return extractHtml(bytes.toString('utf8'), budget);

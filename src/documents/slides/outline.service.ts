@@ -14,12 +14,10 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { FilesRepository } from '../../storage/files.repository.ts';
 import { ImagesRepository } from '../../storage/images.repository.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
-import { InputResolver } from '../agent/input-resolver.ts';
+import type { InputResolver } from '../agent/input-resolver.ts';
 import { documentThreads } from '../agent/adapter-registry.ts';
-import { planDeck } from './planner/deck-plan.ts';
-import { MAX_SLIDES_PER_CALL } from './deck.ts';
+import { lazyImport } from '../../infra/lazy.ts';
 import { MAX_OUTLINE_SLIDES, SlidesOutline, slidesToOutline } from './outline.schemas.ts';
-import { requestedSlides } from './planner/prompt-outline.ts';
 import type { OutlineRequest } from './outline-request.schemas.ts';
 
 export interface OutlineResult {
@@ -53,10 +51,18 @@ const SYSTEM = [
   'Start with a title slide and end with a closing slide. Never invent facts, figures, names or quotes: where the request lacks content, write a clearly marked placeholder such as "[Add Q3 revenue]".',
 ].join('\n');
 
+// The input readers and the deck planner hold the document engines: loaded with the first outline.
+const engine = lazyImport(async () => {
+  const [{ InputResolver }, { planDeck }, { MAX_SLIDES_PER_CALL }, { requestedSlides }] = await Promise.all([
+    import('../agent/input-resolver.ts'), import('./planner/deck-plan.ts'), import('./deck.ts'), import('./planner/prompt-outline.ts'),
+  ]);
+  return { InputResolver, planDeck, MAX_SLIDES_PER_CALL, requestedSlides };
+});
+
 export class SlidesOutlineService {
   private readonly d: SlidesOutlineDeps;
   private readonly references: ReferenceChecker;
-  private readonly resolver: InputResolver;
+  private resolver: InputResolver | undefined;
 
   constructor(deps: SlidesOutlineDeps) {
     this.d = deps;
@@ -64,19 +70,24 @@ export class SlidesOutlineService {
     const files = new FilesRepository(db);
     const images = new ImagesRepository(db);
     this.references = new ReferenceChecker(files, images);
-    this.resolver = new InputResolver({ blobs: deps.blobs, files, images, outbound: deps.outbound, contextFileChars: deps.config.documents.contextFileChars, isolate: documentThreads(deps.config) });
+    this.repositories = { files, images };
   }
+
+  private readonly repositories: { files: FilesRepository; images: ImagesRepository };
 
   async outline(key: KeyWithOrg, requestId: string, body: Omit<OutlineRequest, 'async'>, signal: AbortSignal): Promise<OutlineResult> {
     const chain = this.d.llm.service.chain(body.model ?? null);
     const request = { prompt: body.prompt, context_files: body.context_files, data_sources: body.data_sources, image_assets: body.image_assets } as GenerateRequest;
     await this.references.assertExist(key.org_id, request);
+    const { InputResolver, planDeck, MAX_SLIDES_PER_CALL, requestedSlides } = await engine();
+    const d = this.d;
+    this.resolver ??= new InputResolver({ ...this.repositories, blobs: d.blobs, outbound: d.outbound, contextFileChars: d.config.documents.contextFileChars, isolate: documentThreads(d.config) });
     const { inputs, notes } = await this.resolver.resolve(key.org_id, request);
     if (chain[0] === 'builtin') {
       const plan = planDeck(body.prompt, inputs);
       const outline = slidesToOutline(plan.slides[0]?.title || 'Untitled presentation', plan.slides.slice(0, MAX_OUTLINE_SLIDES));
       const placeholders = plan.placeholders ? ` ${plan.placeholders} slide${plan.placeholders === 1 ? ' has' : 's have'} bracketed placeholders to fill in.` : '';
-      return { outline, model: 'builtin', credits: 0, summary: this.summary(outline, `${placeholders} ${[...plan.remarks, ...notes].join(' ')}`) };
+      return { outline, model: 'builtin', credits: 0, summary: this.summary(outline, MAX_SLIDES_PER_CALL, `${placeholders} ${[...plan.remarks, ...notes].join(' ')}`) };
     }
     const wanted = requestedSlides(body.prompt);
     const user = [body.prompt, wanted ? `Make ${Math.min(wanted, MAX_OUTLINE_SLIDES)} slides.` : '', inputsText(inputs) ? `Inputs:\n${inputsText(inputs)}` : ''].filter(Boolean).join('\n\n');
@@ -87,10 +98,10 @@ export class SlidesOutlineService {
       messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }], signal,
     });
     const outline = answer.value as SlidesOutline;
-    return { outline, model: answer.model, credits: answer.credits, summary: this.summary(outline, notes.join(' ')) };
+    return { outline, model: answer.model, credits: answer.credits, summary: this.summary(outline, MAX_SLIDES_PER_CALL, notes.join(' ')) };
   }
 
-  private summary(outline: SlidesOutline, extra: string): string {
+  private summary(outline: SlidesOutline, MAX_SLIDES_PER_CALL: number, extra: string): string {
     const n = outline.slides.length;
     const calls = Math.ceil(n / MAX_SLIDES_PER_CALL);
     const build = calls > 1

@@ -3,12 +3,17 @@
 // with the runs engine, which queues, times out, stores the version, charges and fires the events.
 import type { InsightKind, InsightSeverity } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { finishDocument } from '../../documents/word/edits/finish.ts';
 import type { AgentInput, AgentResult, AgentRunner } from '../../runs/agents.ts';
 import type { InsightsRepository } from '../insights.repository.ts';
 import type { ProjectFilesRepository } from '../project-files.repository.ts';
 import type { ProjectsRepository } from '../projects.repository.ts';
-import { ALL_KINDS, ALL_SEVERITIES, buildReport } from './report-template.ts';
+import { lazyImport } from '../../infra/lazy.ts';
+
+// The template and the Word engine load with the first report.
+const wordEngine = lazyImport(async () => {
+  const [{ ALL_KINDS, ALL_SEVERITIES, buildReport }, { finishDocument }] = await Promise.all([import('./report-template.ts'), import('../../documents/word/edits/finish.ts')]);
+  return { ALL_KINDS, ALL_SEVERITIES, buildReport, finishDocument };
+});
 
 /** What a report task reads from its request (stored with the task, so a retried task writes the same report). */
 export interface ReportSpec {
@@ -50,6 +55,7 @@ export class ReportRunner implements AgentRunner {
     const spec = (input.request as unknown as { report: ReportSpec }).report;
     const orgId = input.task.org_id;
     await input.reportPhase('planning');
+    const { ALL_KINDS, ALL_SEVERITIES, buildReport, finishDocument } = await wordEngine();
     const project = await this.d.projects.findInOrg(orgId, spec.project_id);
     if (!project) throw new AppError('not_found', `Project ${spec.project_id} no longer exists.`);
     const filters = {

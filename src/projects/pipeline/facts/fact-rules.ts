@@ -5,10 +5,13 @@
 //      column ("Month | Revenue | Costs"), or categories by measures ("Region | Revenue 2024").
 // A fact's period comes from its label, then its line, then the heading above it, then the period the
 // document's opening names (its title). Scales and currencies announced in headers apply to the cells.
-import { a1 } from '../../../documents/ask/tables/workbook.view.ts';
+import { cellAddress } from '../../../documents/excel/a1.ts';
 import { cellLocation, type ExtractedDoc, type ExtractedTable, type Passage, type SourceLocation, type TableCell } from '../../../documents/extract/extracted.ts';
 import { findPeriods, maskPeriods, periodOf, periodOfLabel, type Period } from './periods.ts';
 import { findQuantities, headerScale, type Quantity } from './quantities.ts';
+
+/** A1 address of a 0-based row and column (as the workbook view's a1, without loading the Excel engine). */
+const a1 = (row: number, col: number) => cellAddress({ row, col });
 
 export interface Fact {
   /** The label as written, without its period. */

@@ -8,11 +8,14 @@
 //   - Missing period: a series of three or more periods of one granularity with a gap inside it (one
 //     insight per missing period, at most three per series). Severity: medium.
 import type { InsightSeverity } from '../../../db/schema.ts';
-import { a1 } from '../../../documents/ask/tables/workbook.view.ts';
+import { cellAddress } from '../../../documents/excel/a1.ts';
 import { cellLocation, type ExtractedTable } from '../../../documents/extract/extracted.ts';
 import { keyFromOrdinal, periodFromKey, periodLabel, periodOfLabel, type Granularity } from '../facts/periods.ts';
 import { formatQuantity } from '../facts/quantities.ts';
 import { pct, type FileFact, type InsightDraft, type ReconcileFile, type SourceRef } from './insight-draft.ts';
+
+/** A1 address of a 0-based row and column (as the workbook view's a1, without loading the Excel engine). */
+const a1 = (row: number, col: number) => cellAddress({ row, col });
 
 const OUTLIER_Z = 3.5;
 const MIN_OUTLIER_POINTS = 5;

@@ -1,0 +1,21 @@
+// A `node --import` probe: records every module the process loads (ESM and CommonJS, through Node's
+// synchronous loader hooks) and, when the process exits, writes the list to FOLIO_PROBE_MODULES_FILE
+// (one file URL a line), and after FOLIO_PROBE_RSS_AFTER_MS also its resident memory. Used by
+// test/lazy-modules.test.ts (which packages `folio serve` loads to start) and the footprint bench.
+import fs from 'node:fs';
+import { registerHooks } from 'node:module';
+
+const loaded = new Set<string>();
+registerHooks({
+  load(url, context, nextLoad) {
+    loaded.add(url);
+    return nextLoad(url, context);
+  },
+});
+
+const file = process.env.FOLIO_PROBE_MODULES_FILE;
+if (file) {
+  process.on('exit', () => fs.writeFileSync(file, [...loaded].join('\n')));
+  // A test can ask for the list while the process runs (SIGUSR2), without stopping it.
+  process.on('SIGUSR2', () => fs.writeFileSync(file, [...loaded].join('\n')));
+}
