@@ -1,7 +1,8 @@
 # The production image of Folio: `folio serve` (the default) or `folio worker`, on Debian bookworm-slim
 # with Node 24, LibreOffice (nogui, with python3-uno for the conversion bridge), poppler-utils and the
 # metric-compatible fonts. Configuration comes only from environment variables (docs/operating/
-# deployment.md); FOLIO_DATA_DIR (/data) is a volume. No build step: Node runs the TypeScript sources.
+# deployment.md); FOLIO_DATA_DIR (/data) is a volume. Node runs the TypeScript sources; the one build is
+# the web console's static files (the `console` stage).
 #
 #   docker build -t folio .                    # or: buildah bud --isolation chroot -t folio .
 #   docker run -p 8080:8080 -e DATABASE_URL=... folio            # the API
@@ -46,6 +47,23 @@ RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit -
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' \) -delete \
  && rm -rf /root/.npm
 
+# --- console: the web console's static build (web/console, Vite + Preact) ------------------------------
+# Only the three packages the build needs, at the lockfile's versions, not the whole dev toolchain; the
+# runtime stage copies the built files alone (web/console/dist).
+FROM node AS console
+ARG NPM_REGISTRY
+WORKDIR /build
+COPY package-lock.json ./
+RUN set -eu; \
+    pkgs="$(node -e 'const l = require("./package-lock.json").packages; console.log(["vite", "preact", "uplot"].map((p) => p + "@" + l["node_modules/" + p].version).join(" "))')"; \
+    echo '{"private": true, "type": "module"}' > package.json; \
+    NODE_OPTIONS=--use-system-ca npm install --no-save --ignore-scripts --no-audit --no-fund --update-notifier=false --loglevel=error --registry="${NPM_REGISTRY}/" $pkgs; \
+    rm -rf /root/.npm
+COPY packages/sdk/src ./packages/sdk/src
+COPY web/console ./web/console
+COPY scripts/build-console.ts ./scripts/build-console.ts
+RUN node scripts/build-console.ts
+
 # --- runtime -----------------------------------------------------------------------------------------
 # Independent of the two stages above until its COPY --from lines, so a builder with parallel stages
 # (buildah bud --jobs 2, BuildKit) installs LibreOffice while npm ci runs. One RUN, one layer: the
@@ -74,6 +92,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY bin ./bin
 COPY web ./web
+COPY --from=console /build/web/console/dist ./web/console/dist
 COPY src ./src
 
 ENV NODE_ENV=production \

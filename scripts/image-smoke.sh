@@ -239,6 +239,12 @@ echo "HEALTHCHECK (${hc[*]:0:2} ...) passed"
 # --- the smoke session -------------------------------------------------------------------------------
 J='Content-Type: application/json'
 fail() { echo "image-smoke: $1" >&2; echo "$2" >&2; tail -n 30 "$CACHE/serve.log" >&2; exit 1; }
+# The web console was built into the image: /console answers its page, and its script is served.
+console_html=$(curl -fs "http://127.0.0.1:$PORT_/console/") || fail "GET /console/ failed (was the console built into the image?)" "$(curl -s "http://127.0.0.1:$PORT_/console/" | head -c 300)"
+asset=$(grep -o '/console/assets/[^"]*\.js' <<<"$console_html" | head -n 1)
+[ -n "$asset" ] || fail "the console page names no script" "$(head -c 300 <<<"$console_html")"
+curl -fs -o /dev/null "http://127.0.0.1:$PORT_$asset" || fail "the console's script $asset is not served" ""
+phase "console"
 token=$(curl -fs "$API/dev/token" -H "$J" -d '{"sub":"smoke","email":"smoke@example.com"}' | jq -r '.token // .id_token')
 signup=$(curl -s "$API/signup" -H "Authorization: Bearer $token" -H "$J" -d '{"org_name":"Smoke"}')
 key=$(jq -r '.secret // empty' <<<"$signup"); [ -n "$key" ] || fail "signup failed" "$signup"
