@@ -41,6 +41,13 @@ export const BACKEND_INDEPENDENT = [
   'test/docs/**',
   // LibreOffice instances ending with the process that started them (no app, no database).
   'test/export-orphans.test.ts',
+  // The web console in Chromium: what they test is the pages (rendering, keyboard, axe-core, the flows a
+  // person clicks through); every API call a page makes is an ordinary route whose behaviour on both
+  // backends has its own HTTP tests (test/console-session.test.ts and test/console-oidc.test.ts for the
+  // cookie session, CSRF and sign-in, which stay; test/run-history.test.ts for the run page's endpoints).
+  'test/console-browser.test.ts',
+  'test/console-account.test.ts',
+  'test/console-documents.test.ts',
 ];
 
 const backendOnly = process.env.FOLIO_TEST_BACKEND_ONLY === '1';

@@ -40,11 +40,14 @@ describe('console shell', () => {
     expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
     await page.keyboard.press('Enter');
     expect(await page.evaluate('document.activeElement.id')).toBe('main');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate('document.activeElement.tagName')).toBe('A');
-    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
-    await screenshots(page, 'playground-placeholder');
+    // The next Tabs walk the page's own controls (the playground's format radio group, then its prompt), each
+    // with a visible focus ring.
+    for (const expected of ['INPUT', 'TEXTAREA']) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement.closest("main") ? document.activeElement.tagName : "outside main"')).toBe(expected);
+      expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
+    }
+    await screenshots(page, 'playground');
     expect(await axe(page)).toEqual([]);
     expect(c.errors).toEqual([]);
   }, 180_000);
