@@ -1,10 +1,11 @@
 // The only SQL of the console's sign-in sessions: rows keyed by the SHA-256 of the cookie's token.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-
-export type ConsoleSessionRow = { session_id: string; user_id: string; org_id: string | null; created_at: Date; expires_at: Date };
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ConsoleSessionsTable, DB } from '../db/schema.ts';
 
 const COLUMNS = ['session_id', 'user_id', 'org_id', 'created_at', 'expires_at'] as const;
+
+/** A session as the console's code sees it: every column but the token's hash. */
+export type ConsoleSessionRow = Pick<Selectable<ConsoleSessionsTable>, (typeof COLUMNS)[number]>;
 
 export class ConsoleSessionsRepository {
   private readonly db: Kysely<DB>;

@@ -3,24 +3,14 @@
 // statement). A balance never changes without its ledger row: both are written by one statement, and
 // the update is conditional on the balance staying >= the credits leased to LLM gateway processes
 // (`leased`, never spendable by another charge), so concurrent reservations can never overspend.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB, LedgerKind } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { CreditLedgerTable, DB, LedgerKind } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type LedgerRow = {
-  entry_id: string;
-  seq: number;
-  org_id: string;
-  kind: LedgerKind;
-  amount: number;
-  balance_after: number;
-  task_id: string | null;
-  run_id: string | null;
-  reason: string | null;
-  created_at: Date;
-};
+/** A ledger entry as the schema gives it. */
+export type LedgerRow = Selectable<CreditLedgerTable>;
 
 export interface Movement {
   orgId: string;

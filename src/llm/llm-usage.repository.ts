@@ -1,7 +1,8 @@
 // The only code that queries `llm_usage`, `llm_monthly_usage` and `llm_budgets`. Every query is
 // scoped to one organization.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { LlmUsageTable } from '../db/schema-delivery.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -14,27 +15,8 @@ export interface UsageAttempt {
   duration_ms: number;
 }
 
-export interface LlmUsageRow {
-  usage_id: string;
-  org_id: string;
-  key_id: string | null;
-  request_id: string | null;
-  operation: string;
-  requested_model: string | null;
-  model: string | null;
-  provider: string | null;
-  response_format: string;
-  status: 'succeeded' | 'failed';
-  error_code: string | null;
-  input_tokens: number;
-  output_tokens: number;
-  credits: number;
-  user_id: string | null;
-  session_id: string | null;
-  attempts: UsageAttempt[];
-  duration_ms: number;
-  created_at: Date;
-}
+/** A usage record: the `llm_usage` columns from the schema, with `attempts` read as what it holds. */
+export type LlmUsageRow = Omit<Selectable<LlmUsageTable>, 'attempts'> & { attempts: UsageAttempt[] };
 
 export type NewUsage = Omit<LlmUsageRow, 'created_at'>;
 
