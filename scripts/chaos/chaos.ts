@@ -94,7 +94,8 @@ async function main(): Promise<number> {
       const office = sofficeDescendants(pid);
       p.kill9();
       await waitReady(p);
-      // LibreOffice does not die with the process that started it: count and end what outlived it.
+      // LibreOffice should end with the process that started it (the UNO bridge watches its parent): count
+      // and end whatever outlived it anyway.
       const outlived = office.filter(alive);
       for (const o of outlived) process.kill(o, 'SIGKILL');
       return `${p.name} pid ${pid}, back after restart${outlived.length ? `; ${outlived.length} of its LibreOffice processes outlived it (killed)` : ''}`;
