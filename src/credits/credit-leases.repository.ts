@@ -5,10 +5,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../ids.ts';
+import { llmBudgetLimit, type LlmBudgetWindow } from './credits.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type LeaseBudget = { month: string; defaultBudget: number | null; pendingCredits: number };
+export type LeaseBudget = LlmBudgetWindow;
 
 /** A charge paid from a lease: one ledger row `charge` of -amount, named by `reason`. */
 export interface LeasedCharge { orgId: string; leaseId: string; amount: number; reason: string }
@@ -28,12 +29,7 @@ export class CreditLeasesRepository {
    */
   async grant(g: { leaseId: string; orgId: string; holder: string; want: number; minimum: number; ttlMs: number; topUp: boolean }, budget: LeaseBudget): Promise<number | null> {
     const r = await sql<{ n: number; gone: boolean }>`
-      with lim as (
-        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
-          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
-        from (select ${g.orgId}::text as org_id) o
-        left join llm_budgets b on b.org_id = o.org_id
-        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      with lim as (${llmBudgetLimit(g.orgId, budget)}),
       cur as (select balance, leased from credit_accounts where org_id = ${g.orgId} for update),
       lease as (select lease_id from credit_leases where lease_id = ${g.leaseId} for update),
       n as (select least(${g.want}::bigint, cur.balance - cur.leased,

@@ -9,6 +9,23 @@ import { newId } from '../ids.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** The month's LLM credit budget of an organization, and what it has used (records still in the journal included). */
+export type LlmBudgetWindow = { month: string; defaultBudget: number | null; pendingCredits: number };
+
+/**
+ * The body of a `lim` CTE: one row with the organization's monthly LLM `budget` (its own, else the
+ * default; null for none) and the credits `used` this month. Shared by the one-statement charges here
+ * (one call, a group of calls) and the credit leases (credit-leases.repository.ts).
+ */
+export function llmBudgetLimit(orgId: string, budget: LlmBudgetWindow) {
+  return sql`
+        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
+          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
+        from (select ${orgId}::text as org_id) o
+        left join llm_budgets b on b.org_id = o.org_id
+        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}`;
+}
+
 /** A ledger entry as the schema gives it. */
 export type LedgerRow = Selectable<CreditLedgerTable>;
 
@@ -59,14 +76,9 @@ export class CreditsRepository {
    * One round trip on the call's critical path. Returns the new balance, or null when nothing moved
    * (balance too low or budget used up: the caller looks which).
    */
-  async applyWithinLlmBudget(m: Movement, budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number | null> {
+  async applyWithinLlmBudget(m: Movement, budget: LlmBudgetWindow): Promise<number | null> {
     const r = await sql<{ balance_after: number }>`
-      with lim as (
-        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
-          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
-        from (select ${m.orgId}::text as org_id) o
-        left join llm_budgets b on b.org_id = o.org_id
-        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      with lim as (${llmBudgetLimit(m.orgId, budget)}),
       moved as (
         update credit_accounts set balance = balance + ${m.amount}, updated_at = now()
         from lim
@@ -83,15 +95,10 @@ export class CreditsRepository {
    * one statement): charges `amount` for as many of `reasons`, in order, as the balance covers, one
    * ledger row each, while the month's usage is below the budget. Returns how many were charged.
    */
-  async applyManyWithinLlmBudget(orgId: string, amount: number, reasons: string[], budget: { month: string; defaultBudget: number | null; pendingCredits: number }): Promise<number> {
+  async applyManyWithinLlmBudget(orgId: string, amount: number, reasons: string[], budget: LlmBudgetWindow): Promise<number> {
     const rows = JSON.stringify(reasons.map((reason) => ({ entry_id: newId('led'), reason })));
     const r = await sql<{ n: number }>`
-      with lim as (
-        select case when b.org_id is null then ${budget.defaultBudget}::bigint else b.monthly_credits end as budget,
-          coalesce(u.credits, 0) + ${budget.pendingCredits}::bigint as used
-        from (select ${orgId}::text as org_id) o
-        left join llm_budgets b on b.org_id = o.org_id
-        left join llm_monthly_usage u on u.org_id = o.org_id and u.month = ${budget.month}),
+      with lim as (${llmBudgetLimit(orgId, budget)}),
       cur as (select balance, leased from credit_accounts where org_id = ${orgId} for update),
       n as (select least(${reasons.length}::bigint, (cur.balance - cur.leased) / ${amount}::bigint) as n from cur, lim where lim.budget is null or lim.used + cur.leased < lim.budget),
       moved as (
