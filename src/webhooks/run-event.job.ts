@@ -34,7 +34,9 @@ export function runEventJob(db: Kysely<DB>, dispatcher: WebhookDispatcher): JobD
   return {
     name: 'run.event',
     payload: RunEventPayload,
-    policy: () => ({ policy: 'standard', notify: true, retryLimit: 10, retryDelay: 1, retryBackoff: true, expireInSeconds: 120, retentionSeconds: 7 * DAY, deleteAfterSeconds: DAY }),
+    // The heartbeat hands the job of a worker that died mid-relay back within seconds (as task.run's does);
+    // the 120 s expiry alone left such an event without deliveries for two minutes (the chaos run saw it).
+    policy: (config) => ({ policy: 'standard', notify: true, retryLimit: 10, retryDelay: 1, retryBackoff: true, heartbeatSeconds: config.runs.heartbeatSeconds, expireInSeconds: 120, retentionSeconds: 7 * DAY, deleteAfterSeconds: DAY }),
     work: (config) => ({ ...polling(config), localConcurrency: config.webhooks.concurrency }),
     // On PGlite, ahead of queued task work like the deliveries themselves: a burst of tasks must not hold events back.
     handler: (job) => withSessionPriority(() => db.transaction().execute((trx) => dispatcher.dispatch(trx, job.data))),
