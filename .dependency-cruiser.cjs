@@ -58,8 +58,7 @@ module.exports = {
       severity: 'error',
       comment: 'jobs/ is the queue under every module; runs/ is one of its users.',
       from: { path: '^src/jobs/' },
-      // Known exception: jobs/worker.cli.ts (the `folio worker` command) reads runs/agents.ts.
-      to: { path: '^src/runs/', pathNot: '^src/runs/agents\\.ts$' },
+      to: { path: '^src/runs/' },
     },
     {
       name: 'engine-imports-format',

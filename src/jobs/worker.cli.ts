@@ -3,12 +3,13 @@
 // FOLIO_SHUTDOWN_GRACE_SECONDS, hand back what is left, exit 0.
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeBackends, type Config, type Format } from '../config.ts';
-import type { AgentRunner } from '../runs/agents.ts';
+import { describeBackends, type Config } from '../config.ts';
+import type { ContextOptions } from '../context.ts';
 
 export interface WorkerOptions {
   concurrency: number;
-  agents?: Partial<Record<Format, AgentRunner>>;
+  /** Agents by format instead of the installed ones (tests), as createContext takes them. */
+  agents?: ContextOptions['agents'];
 }
 
 /** Runs workers until SIGTERM or SIGINT; resolves once they are stopped. */
