@@ -66,12 +66,6 @@ module.exports = {
       comment: 'The generic engine (runs/, documents/agent/) works through the FormatAdapter; a format registers itself, the engine never names one.',
       from: {
         path: ['^src/runs/', '^src/documents/agent/'],
-        // Known exceptions, left for a later change:
-        // - documents/agent/outcome/snapshot.ts reads each format's document to compare it before and
-        //   after a task (a snapshot per adapter would remove it);
-        // - runs/runs.schemas.ts: the generate body's `outline` is the Slides outline schema
-        //   (documents/slides/outline.schemas.ts), so POST /{word,excel}/generate's schema names it too.
-        pathNot: ['^src/documents/agent/outcome/snapshot\\.ts$', '^src/runs/runs\\.schemas\\.ts$'],
       },
       to: { path: FORMATS },
     },

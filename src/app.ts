@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await creditsRoutes(api, { credits: ctx.credits, usageReport: new UsageReportRepository(ctx.database.db) });
     await exportRoutes(api, ctx.export.service);
     await webhooksRoutes(api, { webhooks: ctx.webhooks.service });
-    await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits });
+    await registerLlmRoutes(api, ctx.llm, { generate: ctx.runs.generate, agents: ctx.runs.agents, credits: ctx.credits, generateBody: ctx.runs.generateBody });
     await slidesOutlineRoutes(api, { outline: new SlidesOutlineService({ config, database: ctx.database, llm: ctx.llm, blobs: ctx.blobs, outbound: ctx.outbound, log: app.log }), generate: ctx.runs.generate, links: ctx.runs.links });
     await registerProjectsRoutes(api, config, ctx.projects, ctx.runs);
     await analysisRoutes(api, { analysis: new AnalysisService({ config, db: ctx.database.db, files: new FilesRepository(ctx.database.db), blobs: ctx.blobs, llm: ctx.llm, credits: ctx.credits, usage: new LlmUsageRepository(ctx.database.db), converter: ctx.export.converter, log: app.log }) });

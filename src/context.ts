@@ -34,6 +34,7 @@ import { PurgeRepository } from './storage/purge.repository.ts';
 import { createProjectsModule, type ProjectsModule } from './projects/projects.module.ts';
 import { OUTLINE_RUNNER, SlidesOutlineRunner } from './documents/slides/outline.runner.ts';
 import { SlidesOutlineService } from './documents/slides/outline.service.ts';
+import { SLIDES_REQUEST_FIELDS } from './documents/slides/outline.schemas.ts';
 import { createEditTokens, createEditorModule, type EditorModule } from './editor/editor.module.ts';
 import { agentUsageRecorder } from './llm/agent-usage.ts';
 import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
@@ -139,6 +140,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
       readInitFile: initFileReader(adapters, documentThreads(config)),
       templates: templates.resolver,
+      requestFields: SLIDES_REQUEST_FIELDS,
     });
     // Webhooks follow run events through the outbox: the engine enqueues a `run.event` job with each event
     // (in its terminal transaction) and the webhooks module handles it; neither calls the other.

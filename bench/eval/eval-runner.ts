@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runChecks, type CheckResult } from '../../src/documents/agent/outcome/checks.ts';
-import { snapshotOf } from '../../src/documents/agent/outcome/snapshot.ts';
 import { adapter as excel } from '../../src/documents/excel/excel.adapter.ts';
 import { adapter as slides } from '../../src/documents/slides/slides.adapter.ts';
 import { adapter as word } from '../../src/documents/word/word.adapter.ts';
+import type { FormatAdapter } from '../../src/documents/agent/format-adapter.ts';
 import type { EvalCase, EvalFormat } from './builtin-cases.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,9 +54,10 @@ export async function runCase(client: EvalClient, c: EvalCase): Promise<CaseResu
       return { id: c.id, format: c.format, pass, ms: Date.now() - started, failures, results: [] };
     }
     const made = await generate(client, c.format, body);
-    const doc = await ADAPTERS[c.format].read(made.bytes);
+    const adapter = ADAPTERS[c.format] as unknown as FormatAdapter<unknown>;
+    const doc = await adapter.read(made.bytes);
     const checks = c.checks.some((k) => k.check === 'no_echo') ? c.checks : [...c.checks, { check: 'no_echo' as const }];
-    const results = runChecks(snapshotOf(c.format, doc), checks, c.prompt);
+    const results = runChecks(adapter.snapshot(doc), checks, c.prompt);
     const failures = results.filter((r) => !r.pass).map((r) => `${r.check.check}: ${r.detail}`);
     return { id: c.id, format: c.format, pass: !failures.length, ms: Date.now() - started, failures, results };
   } catch (err) {

@@ -1,5 +1,6 @@
 // Builds the LLM layer for the composition root: the builtin engine, the model registry, the caller
 // with its fallback chain, usage accounting, the text helpers and preflight.
+import type { TObject } from 'typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
@@ -78,9 +79,9 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
 /** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
 export async function registerLlmRoutes(
   app: FastifyInstance, llm: LlmModule,
-  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService },
+  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService; generateBody: TObject },
 ): Promise<void> {
   const preflight = new PreflightService(generation);
-  await llmRoutes(app, { llm: llm.service, timings: llm.timings, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits });
+  await llmRoutes(app, { llm: llm.service, timings: llm.timings, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits, generateBody: generation.generateBody });
   await textRoutes(app, { text: llm.text });
 }

@@ -2,7 +2,7 @@
 // Thin: authenticate, validate, call one use case, present.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from 'typebox';
+import type { TObject, TSchema } from 'typebox';
 import { errors } from '../errors.ts';
 import { API_KEY_SECURITY } from '../http/auth.ts';
 import { API_KEY_ERRORS, Page, responses } from '../http/schemas.ts';
@@ -26,6 +26,8 @@ export interface LlmRouteDeps {
   minimumCredits: number;
   /** Server-Timing on /llm/invoke answers (FOLIO_LLM_TIMINGS). */
   timings: boolean;
+  /** The generate body with the formats' own fields (RunsModule.generateBody), for POST /preflight. */
+  generateBody: TObject;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -142,8 +144,8 @@ export async function llmRoutes(fastify: FastifyInstance, deps: LlmRouteDeps): P
         '402 `insufficient_credits` below the format\'s minimum balance; 404 for files, images or a run that do not exist in the organization (409/410 for a run that cannot be resumed); ' +
         '400 `preflight_failed` when the content cannot be fulfilled as written, with `missing` (e.g. `["images"]`) and `problems` (`loc`, `type`, `msg`). On success it says what the call would do.',
       security: API_KEY_SECURITY,
-      body: S.PreflightBody,
+      body: S.preflightBodySchema(deps.generateBody),
       response: responses({ 200: S.PreflightResult }, [...API_KEY_ERRORS, 402, 404, 409, 410]),
     },
-  }, async (request) => deps.preflight.preflight(request.apiKey!, request.body));
+  }, async (request) => deps.preflight.preflight(request.apiKey!, request.body as unknown as S.PreflightRequest)); // validated against the preflight body
 }

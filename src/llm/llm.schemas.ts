@@ -1,7 +1,7 @@
 // TypeBox schemas of the LLM endpoints: validation, types and OpenAPI from one source.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
-import { FormatEnum, GenerateBody } from '../runs/runs.schemas.ts';
+import { FormatEnum, type GenerateRequest } from '../runs/runs.schemas.ts';
 
 const Message = Type.Object({
   role: StringEnum(['system', 'user', 'assistant'] as const),
@@ -73,12 +73,15 @@ export const NewContentBody = Type.Object({
   file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The file the text is meant for; its name can give the title, `.txt` asks for plain text instead of Markdown.' })),
 }, { additionalProperties: false });
 
-export const PreflightBody = Type.Object({
-  format: FormatEnum,
-  ...GenerateBody.properties,
-}, { additionalProperties: false, description: 'A generation request (the body of POST /{format}/generate) plus its `format`.' });
+/** The body of POST /preflight: a generate body (with the formats' own fields) plus its `format`. */
+export function preflightBodySchema(generateBody: TObject): TObject {
+  return Type.Object({
+    format: FormatEnum,
+    ...generateBody.properties,
+  }, { additionalProperties: false, description: 'A generation request (the body of POST /{format}/generate) plus its `format`.' });
+}
 
-export type PreflightRequest = Static<typeof PreflightBody>;
+export type PreflightRequest = GenerateRequest & { format: Static<typeof FormatEnum> };
 
 export const PreflightResult = Type.Object({
   ok: Type.Literal(true),

@@ -17,7 +17,7 @@ import type { IdempotencyRepository } from './idempotency.repository.ts';
 import type { ReferenceChecker } from './references.ts';
 import type { RunLinks } from './run-links.ts';
 import type { RunsRepository } from './runs.repository.ts';
-import type { GenerateRequest } from './runs.schemas.ts';
+import type { FormatRequestField, GenerateRequest } from './runs.schemas.ts';
 import { newJobId, sendTaskJob } from './task-jobs.ts';
 import type { TaskWaiter } from './task-waiter.ts';
 import type { TaskRow, TasksRepository } from './tasks.repository.ts';
@@ -50,6 +50,8 @@ export interface GenerateDeps {
   preflight?: (format: Format, body: GenerateRequest) => void;
   /** The template a request uses (its template_id, else the organization's default for a new document; src/templates). */
   templates?: TemplateResolver;
+  /** Generate-body fields only one format reads (a 422 on the others' calls). */
+  requestFields?: Readonly<Record<string, FormatRequestField>>;
 }
 
 /** A template version a run is made from; recorded on the run and in the task's request. */
@@ -113,8 +115,8 @@ export class GenerateService {
    * (400 preflight_failed). POST /preflight runs them too.
    */
   async check(orgId: string, format: Format, body: GenerateRequest): Promise<ResolvedTemplate | null> {
-    if (body.outline && format !== 'slides') {
-      throw errors.validation([{ loc: ['body', 'outline'], msg: 'Only POST /slides/generate takes an outline (from POST /slides/outline)', type: 'value_error' }]);
+    for (const [name, field] of Object.entries(this.d.requestFields ?? {})) {
+      if ((body as Record<string, unknown>)[name] !== undefined && field.format !== format) throw errors.validation([{ loc: ['body', name], msg: field.elsewhere, type: 'value_error' }]);
     }
     await this.d.urls?.check(generationUrls(body));
     await this.d.credits.assertCanStart(orgId, format);

@@ -15,7 +15,8 @@ import { AgentRegistry, type AgentRunner } from './agents.ts';
 import { GenerateService, type TemplateResolver } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
 import { ReferenceChecker, type InitFileReader } from './references.ts';
-import type { GenerateRequest } from './runs.schemas.ts';
+import { generateBodySchema, type FormatRequestField, type GenerateRequest } from './runs.schemas.ts';
+import type { TObject } from 'typebox';
 import { RunEventsRepository } from './run-events.repository.ts';
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
 import { RunsRepository } from './runs.repository.ts';
@@ -53,6 +54,8 @@ export interface RunsModuleDeps {
   readInitFile?: InitFileReader;
   /** Resolves a request's template (src/templates); absent: no template is ever used. */
   templates?: TemplateResolver;
+  /** Generate-body fields only one format reads, declared by that format (Slides: `outline`); absent: none. */
+  requestFields?: Readonly<Record<string, FormatRequestField>>;
 }
 
 export interface RunsModule {
@@ -70,6 +73,8 @@ export interface RunsModule {
   waiter: TaskWaiter;
   /** Open progress streams of this process (GET /tasks/{id}/events). */
   taskEvents: TaskEventStreams;
+  /** The schema of the generate body: the engine's fields and the formats' own (generateBodySchema). */
+  generateBody: TObject;
   /** Starts the queue client and the notification listener (not the workers). */
   start(): Promise<void>;
   /** Drains workers (graceful, FOLIO_SHUTDOWN_GRACE_SECONDS), then stops the queue and listener. */
@@ -101,13 +106,14 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     notifications,
     agents,
     links,
-    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates }),
+    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates, requestFields: d.requestFields ?? {} }),
     tasks: new TasksService(tasksRepo, runsRepo, finalizer, waiter, jobs),
     runs,
     history: new RunHistory(runs, runsRepo, tasksRepo, links),
     sweeper,
     workers,
     waiter,
+    generateBody: generateBodySchema(d.requestFields ?? {}),
     taskEvents: new TaskEventStreams({ tasks: tasksRepo, events: taskEvents, notifications, heartbeatMs: d.config.runs.sseHeartbeatMs, log: d.log }),
     async start() {
       await notifications.start();

@@ -13,6 +13,7 @@ import type { TaskEventStreams } from './task-event-stream.ts';
 import { taskEventsRoutes } from './task-events.routes.ts';
 import { runHistoryRoutes } from './run-history.routes.ts';
 import type { RunHistory } from './run-history.ts';
+import type { TObject } from 'typebox';
 import * as S from './runs.schemas.ts';
 import { presentAccepted, presentGenerateResult, presentRun, presentTask } from './runs.presenters.ts';
 
@@ -23,6 +24,8 @@ export interface RunsRouteDeps {
   links: RunLinks;
   taskEvents: TaskEventStreams;
   history: RunHistory;
+  /** The generate body with the formats' own fields (RunsModule.generateBody). */
+  generateBody: TObject;
 }
 
 const apiKeyRoute = { config: { auth: 'api_key' as const } };
@@ -44,13 +47,13 @@ export async function runsRoutes(fastify: FastifyInstance, deps: RunsRouteDeps):
           'A new document is made in `template_id` (`POST /templates`), else in the organization\'s default template for the format, else in Folio\'s design; the run records the template and version. `fields` fills `{{name}}` fields without a model. ' +
           `402 \`insufficient_credits\` when the balance is below the ${label} minimum; 501 \`not_implemented\` while no ${label} agent is installed.`,
         security: API_KEY_SECURITY,
-        body: S.GenerateBody,
+        body: deps.generateBody,
         response: responses({ 200: S.GenerateResult, 202: S.GenerateAccepted }, [...API_KEY_ERRORS, 402, 404, 408, 409, 410, 501, 502, 503, 504]),
       },
       // Before body validation: without an agent the endpoint is not live, whatever the body says.
       preValidation: async () => deps.generate.assertAvailable(format),
     }, async (request, reply) => {
-      const out = await deps.generate.generate(request.apiKey!, format, request.body);
+      const out = await deps.generate.generate(request.apiKey!, format, request.body as unknown as S.GenerateRequest) // validated against deps.generateBody;
       if (out.replayed) reply.header('Idempotent-Replayed', 'true');
       if (out.accepted) {
         const pollUrl = deps.links.poll(out.task.task_id);

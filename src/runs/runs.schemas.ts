@@ -1,7 +1,6 @@
 // TypeBox schemas of generation requests, tasks and runs: validation, types and OpenAPI from one source.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from '../http/schemas.ts';
-import { SlidesOutline } from '../documents/slides/outline.schemas.ts';
 
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
 
@@ -36,7 +35,23 @@ const Brand = Type.Object({
   logo_image_id: Type.Optional(Id('An uploaded image to use as the logo. Give `logo_url` or `logo_image_id`, not both.')),
 }, { additionalProperties: false });
 
-export const GenerateBody = Type.Object({
+/**
+ * Fields of the generate body that only one format reads (Slides: `outline`). The format declares each
+ * beside its own schema, adding its type to this interface (declaration merging), and the composition
+ * root hands the schemas to the engine (`generateBodySchema`), so the engine names no format.
+ */
+export interface FormatRequestFields {}
+
+/** One format-only field: its schema, the format that reads it, and what the 422 on another format says. */
+export interface FormatRequestField {
+  format: 'word' | 'excel' | 'slides';
+  schema: TSchema;
+  /** The message of the 422 when another format's generate call carries the field. */
+  elsewhere: string;
+}
+
+/** The generate body without the format-only fields. */
+export const GenerateCoreBody = Type.Object({
   prompt: Type.String({ minLength: 1, maxLength: 10_000, description: 'What to produce or change (1-10000 characters).' }),
   mode: Type.Optional(StringEnum(['action', 'ask'] as const, { default: 'action', description: '`action` (default) changes the document; `ask` answers a question about it (the run\'s document or `init_file`), read-only: the answer is `summary`, with `answer: {answered, citations, data}`; an ask the document cannot answer costs nothing.' })),
   run_id: Type.Optional(Id('Resume this run (same format) to iterate on its document.')),
@@ -50,7 +65,6 @@ export const GenerateBody = Type.Object({
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Same key and body within 24 h: the original task, no new work. Same key, other body: 409 `conflict`. `async` is not part of the comparison.' })),
   file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$', description: 'Name of the produced file (no path separators), used as given. Without it, a new document is named after its title: a short slug (e.g. `repayment-schedule-for-300000-mortgage-at-6.5pct.xlsx`), with the full title in the download\'s Content-Disposition `filename*`; a resumed run keeps its name.' })),
   timeout_ms: Type.Optional(Type.Integer({ minimum: 10_000, maximum: 1_800_000, default: 905_000, description: 'The task fails with `task_timeout` when it runs longer (10000-1800000 ms, default 905000).' })),
-  outline: Type.Optional(SlidesOutline),
   template_id: Type.Optional(Id('A template of this format (`POST /templates`) whose design the new document takes: it is an edit of the template, with the template\'s sample slides, body or sheets dropped unless the prompt asks to keep or fill them. Without it (and without init_file or run_id) the organization\'s default template for the format applies, then Folio\'s built-in design. Not with init_file or run_id (422).')),
   fields: Type.Optional(Type.Unsafe<Record<string, string>>({
     type: 'object',
@@ -61,7 +75,18 @@ export const GenerateBody = Type.Object({
   })),
 }, { additionalProperties: false });
 
-export type GenerateRequest = Static<typeof GenerateBody>;
+type Flat<T> = { [K in keyof T]: T[K] };
+export type GenerateRequest = Flat<Static<typeof GenerateCoreBody> & FormatRequestFields>;
+
+/** The body of POST /{format}/generate: the core fields and the format-only ones, after `timeout_ms` as the contract lists them. */
+export function generateBodySchema(fields: Readonly<Record<string, FormatRequestField>>): TObject {
+  const properties: Record<string, TSchema> = {};
+  for (const [name, schema] of Object.entries(GenerateCoreBody.properties)) {
+    properties[name] = schema;
+    if (name === 'timeout_ms') for (const [field, f] of Object.entries(fields)) properties[field] = Type.Optional(f.schema);
+  }
+  return Type.Object(properties, { additionalProperties: false });
+}
 
 export const TaskError = Type.Object({ code: Type.String(), message: Type.String() });
 

@@ -12,6 +12,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { Format } from '../../config.ts';
 import type { GenerateRequest } from '../../runs/runs.schemas.ts';
+import type { DocumentSnapshot } from './outcome/snapshot.ts';
 
 export type { Format } from '../../config.ts';
 
@@ -181,6 +182,8 @@ export interface FormatAdapter<Doc> {
   outline(doc: Doc): string;
   /** The document's title (first heading, title slide, first sheet's title) for the default file name; null if none. */
   title(doc: Doc): string | null;
+  /** The document as the structural checks read it (outcome/checks.ts): parts, text, tables, charts, cells. */
+  snapshot(doc: Doc): DocumentSnapshot;
   /** Format-specific guidance appended to the core's system prompt (layouts, limits, conventions). */
   instructions: string;
   /** Deterministic plan for the builtin engine: prompt + inputs (+ the existing doc when editing) -> tool calls. */

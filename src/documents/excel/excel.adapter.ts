@@ -20,6 +20,7 @@ import { readCell } from './view/cells.ts';
 import { workbookOutline } from './view/outline.ts';
 import { sheetViews } from './view/sheet.view.ts';
 import { XLSM_CONTENT_TYPE, XLSX_CONTENT_TYPE, XlsxWorkbook } from './workbook.ts';
+import { snapshotExcel } from './excel.snapshot.ts';
 
 export { XLSX_CONTENT_TYPE };
 
@@ -95,6 +96,7 @@ export const adapter: FormatAdapter<ExcelDocument> = {
 
   outline: (doc) => workbookOutline(doc),
 
+  snapshot: (doc) => snapshotExcel(doc),
   title(doc) {
     // A title given to the workbook (set_workbook) names it; else its first sheet does.
     const given = workbookTitle(doc);

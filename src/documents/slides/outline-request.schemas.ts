@@ -1,10 +1,10 @@
 // The body and the answer of POST /slides/outline (TypeBox). A file of its own, apart from the route,
 // so the service and the runner read the request's type without importing the route (and the route
-// them); apart from outline.schemas.ts, which runs/runs.schemas.ts imports, because the body reuses
-// fields of the generate body.
+// them); apart from outline.schemas.ts, which declares the generate body's `outline`, because this
+// body reuses fields of the generate body.
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/schemas.ts';
-import { GenerateBody } from '../../runs/runs.schemas.ts';
+import { GenerateCoreBody as GenerateBody } from '../../runs/runs.schemas.ts';
 import { OutlineSlide } from './outline.schemas.ts';
 
 export const OutlineBody = Type.Object({

@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../http/schemas.ts';
 import { CHART_TYPES, SLIDE_LAYOUTS } from './tools/tool-schemas.ts';
 import type { AddSlideArgs } from './tools/tool-schemas.ts';
+import type { FormatRequestField } from '../../runs/runs.schemas.ts';
 
 export const MAX_OUTLINE_SLIDES = 100;
 
@@ -25,6 +26,18 @@ export const SlidesOutline = Type.Object({
 }, { additionalProperties: false, title: 'SlidesOutline', description: 'A slide outline from POST /slides/outline (possibly edited). Generation builds these slides (at most 30 per call; resume with run_id for the rest).' });
 
 export type SlidesOutline = Static<typeof SlidesOutline>;
+
+declare module '../../runs/runs.schemas.ts' {
+  interface FormatRequestFields {
+    /** POST /slides/generate only: the slides to build (from POST /slides/outline). */
+    outline?: SlidesOutline;
+  }
+}
+
+/** The generate body's fields that only Slides reads, handed to the engine by the composition root. */
+export const SLIDES_REQUEST_FIELDS: Readonly<Record<string, FormatRequestField>> = {
+  outline: { format: 'slides', schema: SlidesOutline, elsewhere: 'Only POST /slides/generate takes an outline (from POST /slides/outline)' },
+};
 export type OutlineSlide = Static<typeof OutlineSlide>;
 
 const bulletText = (b: NonNullable<AddSlideArgs['bullets']>[number]) => (typeof b === 'string' ? b : `${'  '.repeat(b.level ?? 0)}${b.text}`);

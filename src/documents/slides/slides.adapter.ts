@@ -12,6 +12,7 @@ import { openTemplate, THEME_NAMES } from './templates.ts';
 import { summarizeChanges } from './summary.ts';
 import { slidesTools } from './tools/slides.tools.ts';
 import { deckOutline } from './view/outline.ts';
+import { snapshotSlides } from './slides.snapshot.ts';
 
 export { PPTX_CONTENT_TYPE };
 
@@ -53,6 +54,7 @@ export const adapter: FormatAdapter<SlidesDocument> = {
   },
   tools: (ctx) => slidesTools(ctx),
   outline: (doc) => deckOutline(doc),
+  snapshot: (doc) => snapshotSlides(doc),
   title: (doc) => doc.slides().find((s) => s.title.trim())?.title.trim() ?? null,
   instructions: INSTRUCTIONS,
   plan: (request, doc, inputs) => planSlides(request, doc, inputs),

@@ -12,6 +12,7 @@ import { wordOutline } from './view/outline.ts';
 import { plainText } from './inline.ts';
 import { DOCX_CONTENT_TYPE, WordDocument } from './word.document.ts';
 import { planWord } from './planner/word.planner.ts';
+import { snapshotWord } from './word.snapshot.ts';
 
 const INSTRUCTIONS = `A Word document is its .docx file: a title (and subtitle), then blocks; headings (levels 1-4) divide it into sections. Edit it in place; never rebuild it. Text is inline markdown: **bold**, *italic*, [label](https://url), footnotes as [^text of the note].
 - New content takes the document's own styles (headings, lists, tables, captions), so write content, not formatting. Build with add_content (markdown, several sections per call is best), add_table (header row, or a data source by name), insert_image (image_id, with a caption). Set the title with set_document first in a new document.
@@ -47,6 +48,7 @@ export const adapter: FormatAdapter<WordDocument> = {
   },
   tools: (ctx) => wordTools(ctx),
   outline: (doc) => wordOutline(doc),
+  snapshot: (doc) => snapshotWord(doc),
   title: (doc) => {
     const blocks = doc.blocks();
     const t = blocks.find((b) => b.kind === 'title') ?? blocks.find((b) => b.kind === 'heading');
