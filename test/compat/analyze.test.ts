@@ -77,11 +77,23 @@ describe('the answer', () => {
     const second = (await analyze(t, org.secret, xlsx, 'Which region had the highest Q2?')).json();
     expect(second.run_id).not.toBe(body.run_id);
 
-    // No run row: not readable, not listed, not resumable.
-    expect((await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: key(org.secret) })).statusCode).toBe(404);
+    // No run row: not readable, not listed, not resumable, not exportable; a client that passes the id
+    // on as a run gets a 404 saying why, never a 500.
+    const why = `Run ${body.run_id} not found: the run_id of POST /excel/analyze names one answer and is not stored as a run, so it cannot be read, resumed or exported.`;
+    const read = await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: key(org.secret) });
+    expect([read.statusCode, read.json()]).toEqual([404, { success: false, error: 'not_found', message: why }]);
     expect((await t.inject({ method: 'GET', url: '/api/v1/runs', headers: key(org.secret) })).json().items).toEqual([]);
-    const resumed = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id }, 'excel');
-    expect(resumed.statusCode, resumed.body).toBe(404);
+    for (const format of ['excel', 'word'] as const) {
+      const resumed = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id }, format);
+      expect([resumed.statusCode, resumed.json()], resumed.body).toEqual([404, { success: false, error: 'not_found', message: why }]);
+    }
+    const queued = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id, async: true }, 'excel');
+    expect([queued.statusCode, queued.json().message]).toEqual([404, why]);
+    const exported = await t.inject({ method: 'POST', url: `/api/v1/runs/${body.run_id}/export`, headers: key(org.secret), payload: { format: 'pdf' } });
+    expect([exported.statusCode, exported.json().message]).toEqual([404, why]);
+    // Any other unknown run keeps the plain message.
+    const unknown = await t.inject({ method: 'GET', url: '/api/v1/runs/run_01HZZZZZZZZZZZZZZZZZZZZZZZ', headers: key(org.secret) });
+    expect(unknown.json().message).toBe('Run run_01HZZZZZZZZZZZZZZZZZZZZZZZ not found.');
   });
 
   it('counts the model\'s read operations in tool_calls', async () => {
@@ -119,6 +131,24 @@ describe('the files it reads', () => {
     expect(total.data).toMatchObject({ operation: 'sum', value: 390 });
   });
 
+  it('reads a UTF-8 .csv with a byte-order mark and semicolons as Excel saves it, its first header included', async () => {
+    const csv = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Q1;Région;Q2\r\n100;Nord;130\r\n90;Sud;95\r\n120;Est;110\r\n')]);
+    const file = await upload(t, org.secret, 'ventes.csv', csv);
+    const res = await analyze(t, org.secret, file, 'What is the total Q1?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ answered: true, data: { operation: 'sum', sheet: 'ventes', column: 'Q1', range: 'A2:A4', value: 310 } });
+    const max = (await analyze(t, org.secret, file, 'Which region had the highest Q2?')).json();
+    expect(max.data).toMatchObject({ operation: 'max', column: 'Q2', value: 130, label: 'Nord' });
+  });
+
+  it('answers a clear 422 for a CSV that is not UTF-8 (a Windows code page), never a 500', async () => {
+    const file = await upload(t, org.secret, 'ventes-ansi.csv', Buffer.from('R\xe9gion;Montant\r\nNord;100\r\nSud;90\r\n', 'latin1'));
+    expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json().content_type).toBe('application/octet-stream');
+    const res = await analyze(t, org.secret, file, 'What is the total Montant?');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('CSV files (.csv)') });
+  });
+
   it('reads a legacy .xls through the export pool', async () => {
     const file = await upload(t, org.secret, 'sales.xls', await salesXls());
     const listed = (await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json();
@@ -133,5 +163,18 @@ describe('the files it reads', () => {
     const res = await analyze(t, org.secret, file, 'What is the total?');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('.xls') });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('shows the request limits and the answer with an example', async () => {
+    const op = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths['/api/v1/excel/analyze'].post;
+    const body = op.requestBody.content['application/json'];
+    expect(body.schema.properties.prompt).toMatchObject({ type: 'string', maxLength: 5000 });
+    expect(body.schema.properties.file_id.description).toMatch(/\.xlsx, \.xls or \.csv/);
+    expect(body.example).toMatchObject({ file_id: expect.any(String), prompt: expect.any(String) });
+    const ok = op.responses['200'].content['application/json'];
+    expect(ok.schema.required).toEqual(expect.arrayContaining(['run_id', 'answer', 'tool_calls', 'duration_ms', 'credits_used']));
+    expect(ok.example).toMatchObject({ run_id: expect.stringMatching(/^analyze_/), answer: expect.any(String), tool_calls: expect.any(Number), duration_ms: expect.any(Number), credits_used: expect.any(Number) });
   });
 });
