@@ -131,7 +131,7 @@ describe('the files it reads', () => {
     expect(total.data).toMatchObject({ operation: 'sum', value: 390 });
   });
 
-  it('reads a UTF-8 .csv with a byte-order mark and semicolons as Excel saves it, its first header included', async () => {
+  it('reads a UTF-8 .csv with a byte-order mark and semicolons as Excel saves it, its first header included, and Excel\'s sep= line', async () => {
     const csv = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Q1;Région;Q2\r\n100;Nord;130\r\n90;Sud;95\r\n120;Est;110\r\n')]);
     const file = await upload(t, org.secret, 'ventes.csv', csv);
     const res = await analyze(t, org.secret, file, 'What is the total Q1?');
@@ -139,6 +139,9 @@ describe('the files it reads', () => {
     expect(res.json()).toMatchObject({ answered: true, data: { operation: 'sum', sheet: 'ventes', column: 'Q1', range: 'A2:A4', value: 310 } });
     const max = (await analyze(t, org.secret, file, 'Which region had the highest Q2?')).json();
     expect(max.data).toMatchObject({ operation: 'max', column: 'Q2', value: 130, label: 'Nord' });
+    // Excel's `sep=` first line names the delimiter and is not data; pipes are guessed too.
+    const hinted = await upload(t, org.secret, 'hinted.csv', Buffer.from('sep=|\r\nRegion|Q1\r\nNorth|15\r\nSouth|25\r\n'));
+    expect((await analyze(t, org.secret, hinted, 'What is the total Q1?')).json().data).toMatchObject({ operation: 'sum', column: 'Q1', range: 'B2:B3', value: 40 });
   });
 
   it('answers a clear 422 for a CSV that is not UTF-8 (a Windows code page), never a 500', async () => {
