@@ -14,6 +14,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-serv
 import { providerEnv } from '../helpers/llm.ts';
 import { fileUpload } from '../helpers/multipart.ts';
 import { generate, key, withRuns } from '../helpers/runs.ts';
+import { fetchBytes } from '../helpers/export.ts';
 
 const run = promisify(execFile);
 
@@ -144,10 +145,36 @@ describe('the files it reads', () => {
     expect((await analyze(t, org.secret, hinted, 'What is the total Q1?')).json().data).toMatchObject({ operation: 'sum', column: 'Q1', range: 'B2:B3', value: 40 });
   });
 
-  it('answers a clear 422 for a CSV that is not UTF-8 (a Windows code page), never a 500', async () => {
-    const file = await upload(t, org.secret, 'ventes-ansi.csv', Buffer.from('R\xe9gion;Montant\r\nNord;100\r\nSud;90\r\n', 'latin1'));
+  it('reads a .csv that Excel on Windows saved in its code page (Windows-1252): analyze, data sources and context files', async () => {
+    const ansi = Buffer.from('R\xe9gion;Montant\r\nNord;100\r\nSud;90\r\nCh\xe2teau-Thierry;120\r\n', 'latin1');
+    const file = await upload(t, org.secret, 'ventes-ansi.csv', ansi);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json()).toMatchObject({ content_type: 'text/csv', file_name: 'ventes-ansi.csv' });
+    const res = await analyze(t, org.secret, file, 'Which région had the highest Montant?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ operation: 'max', column: 'Montant', value: 120, label: 'Château-Thierry' });
+
+    const made = await generate(t, org.secret, { prompt: 'A workbook of the sales by région', data_sources: [{ file_id: file, kind: 'csv' }] }, 'excel');
+    expect(made.statusCode, made.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fetchBytes(t, made.json().download_url)).body as any);
+    const cells = wb.worksheets.flatMap((ws) => ws.getSheetValues().flat().map(String));
+    expect(cells).toEqual(expect.arrayContaining(['Région', 'Château-Thierry']));
+
+    // The one text extractor (context files, project files) decodes it the same way.
+    fake.reset();
+    const owner = await llm.signup();
+    const context = await upload(llm, owner.secret, 'ventes-ansi.csv', ansi);
+    fake.enqueue({ toolCalls: [{ name: 'finish', args: { summary: 'Read the sales.' } }] });
+    await generate(llm, owner.secret, { prompt: 'A memo on the sales by région', context_files: [{ file_id: context }] }, 'word');
+    const transcript = fake.requests[0].transcript.join('\n');
+    expect(transcript).toContain('Château-Thierry');
+    expect(transcript).not.toContain('\uFFFD');
+  });
+
+  it('still stores other bytes that are not UTF-8 as binary, and answers a clear 422 for them', async () => {
+    const file = await upload(t, org.secret, 'ventes.csv', Buffer.from([0x52, 0xe9, 0x00, 0x01, 0x02, 0x3b, 0x31, 0x0a]));
     expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json().content_type).toBe('application/octet-stream');
-    const res = await analyze(t, org.secret, file, 'What is the total Montant?');
+    const res = await analyze(t, org.secret, file, 'What is the total?');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('CSV files (.csv)') });
   });
