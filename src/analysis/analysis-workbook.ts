@@ -1,6 +1,7 @@
 // The workbook POST /excel/analyze reads, from the three kinds of upload it accepts: .xlsx (and .xlsm)
 // as they are; legacy .xls rewritten as .xlsx by the export pool (LibreOffice); .csv read with the
-// data sources' parser (src/documents/agent/csv-parse.ts: RFC 4180, delimiter guessed, numbers typed)
+// data sources' parser (src/documents/agent/csv-parse.ts: UTF-8 or Windows-1252, RFC 4180, delimiter
+// guessed, numbers typed)
 // into a one-sheet workbook named after the file. Each ends as the ask engine's view of an
 // ExcelDocument, so the same tools, aggregates and citations apply to all three.
 import fsp from 'node:fs/promises';
@@ -10,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { AskView } from '../documents/ask/ask-view.ts';
 import { excelAskView } from '../documents/ask/views/excel.view.ts';
 import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
-import { parseCsv, typedCell } from '../documents/agent/csv-parse.ts';
+import { decodeCsv, parseCsv, typedCell } from '../documents/agent/csv-parse.ts';
 import { adapter as excelAdapter, readWorkbook } from '../documents/excel/excel.adapter.ts';
 import { errors } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
@@ -53,7 +54,7 @@ function sheetNameOf(fileName: string): string {
 }
 
 async function csvToXlsx(bytes: Buffer, fileName: string, fileId: string): Promise<Buffer> {
-  const text = bytes.toString('utf8');
+  const text = decodeCsv(bytes);
   if (text.length > MAX_CSV_CHARS) throw invalid(fileId, 'csv_too_large', `The CSV file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MiB, the most workbook analysis reads`);
   const rows = parseCsv(text);
   while (rows.length && rows[rows.length - 1].every((f) => f.trim() === '')) rows.pop();

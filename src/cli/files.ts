@@ -8,14 +8,15 @@ type Purpose = (typeof PURPOSES)[number];
 const USAGE = `Usage: folio files <command>
 
 Commands:
-  upload <path> [--purpose init|context|data|analysis]   Upload a file; prints its file id.
-  list [--purpose <purpose>] [--limit <n>]                 List files, newest first (default 20).`;
+  upload <path> [--purpose <purpose>]         Upload a file; prints its file id. <purpose>: init, context
+                                               (the default), data, analysis or reference.
+  list [--purpose <purpose>] [--limit <n>]     List files, newest first (default 20).`;
 
-const UPLOAD_USAGE = `Usage: folio files upload <path> [--purpose init|context|data|analysis]
+const UPLOAD_USAGE = `Usage: folio files upload <path> [--purpose init|context|data|analysis|reference]
 
 Uploads one file (POST /files). purpose "init" accepts .docx, .xlsx, .xlsm and .pptx only.`;
 
-const LIST_USAGE = `Usage: folio files list [--purpose init|context|data|analysis] [--limit <n>]`;
+const LIST_USAGE = `Usage: folio files list [--purpose init|context|data|analysis|reference] [--limit <n>]`;
 
 export async function files(args: string[]): Promise<void> {
   const [action, ...rest] = args;

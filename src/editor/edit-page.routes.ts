@@ -66,14 +66,16 @@ export async function editPageRoutes(fastify: FastifyInstance, deps: EditPageDep
     return reply.code(err.status).headers(pageHeaders(BUILTIN_CSP)).send(errorPage(err.status, title, message));
   };
 
-  // The older path of edit links: a permanent redirect to the page, query (the token) kept.
+  // The older path of edit links: a permanent redirect to the page, query (the token) kept. The
+  // location is relative (`../api/v1/edit/...`), so a Folio behind a path prefix (FOLIO_PUBLIC_URL
+  // `https://host/folio`) sends `/folio/edit/{run_id}` to `/folio/api/v1/edit/{run_id}`.
   app.get('/edit/:run_id', {
     config: { auth: 'none' },
     schema: { hide: true, params: RunParams, response: { 301: Type.Null() } },
   }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store')
-      .redirect(`${EDIT_PAGE_PATH}/${encodeURIComponent(request.params.run_id)}${query}`, 301);
+      .redirect(`..${EDIT_PAGE_PATH}/${encodeURIComponent(request.params.run_id)}${query}`, 301);
   });
 
   app.get(`${EDIT_PAGE_PATH}/:run_id`, {

@@ -17,6 +17,7 @@ import type { IdempotencyRepository } from './idempotency.repository.ts';
 import type { ReferenceChecker } from './references.ts';
 import type { RunLinks } from './run-links.ts';
 import type { RunsRepository } from './runs.repository.ts';
+import { runNotFound } from './runs.service.ts';
 import type { FormatRequestField, GenerateRequest } from './runs.schemas.ts';
 import { newJobId, sendTaskJob } from './task-jobs.ts';
 import type { TaskWaiter } from './task-waiter.ts';
@@ -142,7 +143,7 @@ export class GenerateService {
     const run = await this.d.runs.findInOrg(orgId, runId);
     if (!run) {
       if (await this.d.runs.tombstone(orgId, runId)) throw new AppError('gone', `Run ${runId} has expired and was deleted after the retention period.`);
-      throw errors.notFound(`Run ${runId}`);
+      throw runNotFound(runId);
     }
     if (run.retain_until.getTime() <= Date.now()) throw new AppError('gone', `Run ${runId} has expired and is being deleted after the retention period.`);
     if (run.format !== format) throw errors.conflict(`Run ${runId} is a ${FORMAT_LABEL[run.format]} run; resume it with POST /${run.format}/generate.`);

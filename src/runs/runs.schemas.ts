@@ -106,9 +106,18 @@ export const AskAnswer = Type.Object({
   data: Nullable(Type.Object({}, { additionalProperties: true }), { description: 'The figures behind the answer, as computed (operation, sheet, column, range, value, ...).' }),
 }, { description: 'Ask mode only: the answer\'s text is `summary`.' });
 
+const EXAMPLE_RUN = 'run_01JD4Z8Q7W3K5N2M6P8R9T0V1X';
+const EXAMPLE_TASK = 'task_01JD4Z8Q7W9B2C3D4E5F6G7H8J';
+
+/** `edit_url` wherever a run or task shows one. */
+const EditUrl = Nullable(Type.String(), {
+  description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.',
+  examples: [`https://folio.example.com/api/v1/edit/${EXAMPLE_RUN}?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4`],
+});
+
 export const TaskResult = Type.Object({
   download_url: Nullable(Type.String(), { description: 'Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none.' }),
-  edit_url: Nullable(Type.String(), { description: 'Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.' }),
+  edit_url: EditUrl,
   summary: Type.String(),
   answer: Type.Optional(AskAnswer),
 });
@@ -138,7 +147,7 @@ export const Run = Type.Object({
   title: Type.Optional(Nullable(Type.String(), { description: 'The title the file was named after; downloads carry it in Content-Disposition `filename*` (the slug in `filename`). Null when `file_name` was given.' })),
   version: Nullable(Type.Integer(), { description: 'Version number of the current document; null before the first one.' }),
   download_url: Nullable(Type.String(), { description: 'Fresh signed link to the current document; null when there is none.' }),
-  edit_url: Nullable(Type.String()),
+  edit_url: EditUrl,
   created_at: Timestamp,
   updated_at: Timestamp,
   expires_at: Timestamp,
@@ -150,11 +159,19 @@ export const GenerateResult = Type.Object({
   task_id: Type.String(),
   status: Type.Literal('completed'),
   download_url: Nullable(Type.String()),
-  edit_url: Nullable(Type.String()),
+  edit_url: EditUrl,
   summary: Type.String({ description: 'What was done; in ask mode, the answer (with where it comes from).' }),
   credits_used: Type.Integer(),
   duration_ms: Type.Integer(),
   answer: Type.Optional(AskAnswer),
+}, {
+  examples: [{
+    run_id: EXAMPLE_RUN, task_id: EXAMPLE_TASK, status: 'completed',
+    download_url: `https://folio.example.com/api/v1/blobs/orgs/org_01JD4Z7M2K8N3P5Q6R7S8T9V0W/runs/${EXAMPLE_RUN}/${EXAMPLE_TASK}.0?expires=1767225600&signature=3q2-7wAbCdEfGhIjKlMnOp`,
+    edit_url: `https://folio.example.com/api/v1/edit/${EXAMPLE_RUN}?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4`,
+    summary: 'Created "Q3 results": revenue up 12%, churn down to 3%, two new markets, with a chart of revenue by quarter.',
+    credits_used: 3, duration_ms: 8420,
+  }],
 });
 
 export const GenerateAccepted = Type.Object({
@@ -162,7 +179,7 @@ export const GenerateAccepted = Type.Object({
   task_id: Type.String(),
   status: TaskStatusEnum,
   poll_url: Type.String({ description: 'GET this (with the API key) until the task ends.' }),
-});
+}, { examples: [{ run_id: EXAMPLE_RUN, task_id: EXAMPLE_TASK, status: 'queued', poll_url: `https://folio.example.com/api/v1/tasks/${EXAMPLE_TASK}` }] });
 
 export const TaskParams = Type.Object({ task_id: Type.String({ maxLength: 100 }) });
 export const RunParams = Type.Object({ run_id: Type.String({ maxLength: 100 }) });

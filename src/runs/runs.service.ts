@@ -75,6 +75,15 @@ export class RunsService {
     const run = await this.runs.findWithVersion(orgId, runId);
     if (run) return run;
     if ((await this.runs.tombstone(orgId, runId)) === 'run') throw new AppError('gone', `Run ${runId} expired and was deleted after the retention period.`);
-    throw errors.notFound(`Run ${runId}`);
+    throw runNotFound(runId);
   }
+}
+
+/**
+ * 404 for a run id the organization does not hold. POST /excel/analyze answers an `analyze_` id that
+ * names one answer and is never stored; a client that passes it on as a run gets told why.
+ */
+export function runNotFound(runId: string): AppError {
+  if (!runId.startsWith('analyze_')) return errors.notFound(`Run ${runId}`);
+  return new AppError('not_found', `Run ${runId} not found: the run_id of POST /excel/analyze names one answer and is not stored as a run, so it cannot be read, resumed or exported.`);
 }

@@ -21,7 +21,7 @@ export interface Sniffed {
   contentType: string;
   /** Canonical extension of the type, without the dot. */
   ext: string;
-  /** How the type was found: a binary signature, or the bytes are UTF-8 text, or neither. */
+  /** How the type was found: a binary signature, or the bytes are text (UTF-8; a .csv or .tsv also Windows-1252), or neither. */
   by: 'signature' | 'text' | 'unknown';
 }
 
@@ -107,6 +107,16 @@ export function looksLikeText(head: Buffer): boolean {
   }
 }
 
+/**
+ * Text in a single-byte code page (Excel on Windows saves its plain "CSV" in Windows-1252 under Western locales): no NUL and no
+ * control character but tab and line breaks. Only tables (.csv, .tsv) are taken on this evidence.
+ */
+export function looksLikeLegacyText(head: Buffer): boolean {
+  for (const b of head) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+  return head.length > 0;
+}
+const LEGACY_TEXT_EXTENSIONS = new Set(['csv', 'tsv']);
+
 export function isZipSignature(head: Buffer): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2));
 }
@@ -123,6 +133,7 @@ export async function sniffType(file: string, head: Buffer, fileName: string): P
     const t = TEXT_TYPES[nameExt];
     return t ? { contentType: t, ext: nameExt, by: 'text' } : { contentType: 'text/plain', ext: 'txt', by: 'text' };
   }
+  if (LEGACY_TEXT_EXTENSIONS.has(nameExt) && looksLikeLegacyText(head)) return { contentType: TEXT_TYPES[nameExt], ext: nameExt, by: 'text' };
   return { contentType: 'application/octet-stream', ext: 'bin', by: 'unknown' };
 }
 

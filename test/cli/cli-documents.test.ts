@@ -164,6 +164,12 @@ describe('reading and converting', () => {
     const file = JSON.parse(up.stdout);
     expect(file).toMatchObject({ file_id: expect.stringMatching(/^file_/), file_name: 'brief.md', purpose: 'context' });
     expect((await run(['files', 'list'])).stdout).toContain(file.file_id);
+    fs.writeFileSync(path.join(home, 'sales.csv'), 'Region,Q1\nNorth,100\n');
+    const reference = await run(['files', 'upload', 'sales.csv', '--purpose', 'reference', '--json']);
+    expect(reference.code, reference.stderr).toBe(0);
+    expect(JSON.parse(reference.stdout)).toMatchObject({ file_name: 'sales.csv', purpose: 'reference' });
+    expect((await run(['files', 'list', '--purpose', 'reference'])).stdout).toContain(JSON.parse(reference.stdout).file_id);
+    expect((await run(['files', 'upload', '--help'])).stdout).toContain('analysis|reference');
 
     const credits = await run(['credits']);
     expect(credits.stdout).toMatch(/^balance +\d+$/m);

@@ -14,6 +14,7 @@ import { startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-serv
 import { providerEnv } from '../helpers/llm.ts';
 import { fileUpload } from '../helpers/multipart.ts';
 import { generate, key, withRuns } from '../helpers/runs.ts';
+import { fetchBytes } from '../helpers/export.ts';
 
 const run = promisify(execFile);
 
@@ -77,11 +78,23 @@ describe('the answer', () => {
     const second = (await analyze(t, org.secret, xlsx, 'Which region had the highest Q2?')).json();
     expect(second.run_id).not.toBe(body.run_id);
 
-    // No run row: not readable, not listed, not resumable.
-    expect((await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: key(org.secret) })).statusCode).toBe(404);
+    // No run row: not readable, not listed, not resumable, not exportable; a client that passes the id
+    // on as a run gets a 404 saying why, never a 500.
+    const why = `Run ${body.run_id} not found: the run_id of POST /excel/analyze names one answer and is not stored as a run, so it cannot be read, resumed or exported.`;
+    const read = await t.inject({ method: 'GET', url: `/api/v1/runs/${body.run_id}`, headers: key(org.secret) });
+    expect([read.statusCode, read.json()]).toEqual([404, { success: false, error: 'not_found', message: why }]);
     expect((await t.inject({ method: 'GET', url: '/api/v1/runs', headers: key(org.secret) })).json().items).toEqual([]);
-    const resumed = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id }, 'excel');
-    expect(resumed.statusCode, resumed.body).toBe(404);
+    for (const format of ['excel', 'word'] as const) {
+      const resumed = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id }, format);
+      expect([resumed.statusCode, resumed.json()], resumed.body).toEqual([404, { success: false, error: 'not_found', message: why }]);
+    }
+    const queued = await generate(t, org.secret, { prompt: 'Add a chart', run_id: body.run_id, async: true }, 'excel');
+    expect([queued.statusCode, queued.json().message]).toEqual([404, why]);
+    const exported = await t.inject({ method: 'POST', url: `/api/v1/runs/${body.run_id}/export`, headers: key(org.secret), payload: { format: 'pdf' } });
+    expect([exported.statusCode, exported.json().message]).toEqual([404, why]);
+    // Any other unknown run keeps the plain message.
+    const unknown = await t.inject({ method: 'GET', url: '/api/v1/runs/run_01HZZZZZZZZZZZZZZZZZZZZZZZ', headers: key(org.secret) });
+    expect(unknown.json().message).toBe('Run run_01HZZZZZZZZZZZZZZZZZZZZZZZ not found.');
   });
 
   it('counts the model\'s read operations in tool_calls', async () => {
@@ -119,6 +132,53 @@ describe('the files it reads', () => {
     expect(total.data).toMatchObject({ operation: 'sum', value: 390 });
   });
 
+  it('reads a UTF-8 .csv with a byte-order mark and semicolons as Excel saves it, its first header included, and Excel\'s sep= line', async () => {
+    const csv = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Q1;Région;Q2\r\n100;Nord;130\r\n90;Sud;95\r\n120;Est;110\r\n')]);
+    const file = await upload(t, org.secret, 'ventes.csv', csv);
+    const res = await analyze(t, org.secret, file, 'What is the total Q1?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ answered: true, data: { operation: 'sum', sheet: 'ventes', column: 'Q1', range: 'A2:A4', value: 310 } });
+    const max = (await analyze(t, org.secret, file, 'Which region had the highest Q2?')).json();
+    expect(max.data).toMatchObject({ operation: 'max', column: 'Q2', value: 130, label: 'Nord' });
+    // Excel's `sep=` first line names the delimiter and is not data; pipes are guessed too.
+    const hinted = await upload(t, org.secret, 'hinted.csv', Buffer.from('sep=|\r\nRegion|Q1\r\nNorth|15\r\nSouth|25\r\n'));
+    expect((await analyze(t, org.secret, hinted, 'What is the total Q1?')).json().data).toMatchObject({ operation: 'sum', column: 'Q1', range: 'B2:B3', value: 40 });
+  });
+
+  it('reads a .csv that Excel on Windows saved in its code page (Windows-1252): analyze, data sources and context files', async () => {
+    const ansi = Buffer.from('R\xe9gion;Montant\r\nNord;100\r\nSud;90\r\nCh\xe2teau-Thierry;120\r\n', 'latin1');
+    const file = await upload(t, org.secret, 'ventes-ansi.csv', ansi);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json()).toMatchObject({ content_type: 'text/csv', file_name: 'ventes-ansi.csv' });
+    const res = await analyze(t, org.secret, file, 'Which région had the highest Montant?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ operation: 'max', column: 'Montant', value: 120, label: 'Château-Thierry' });
+
+    const made = await generate(t, org.secret, { prompt: 'A workbook of the sales by région', data_sources: [{ file_id: file, kind: 'csv' }] }, 'excel');
+    expect(made.statusCode, made.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fetchBytes(t, made.json().download_url)).body as any);
+    const cells = wb.worksheets.flatMap((ws) => ws.getSheetValues().flat().map(String));
+    expect(cells).toEqual(expect.arrayContaining(['Région', 'Château-Thierry']));
+
+    // The one text extractor (context files, project files) decodes it the same way.
+    fake.reset();
+    const owner = await llm.signup();
+    const context = await upload(llm, owner.secret, 'ventes-ansi.csv', ansi);
+    fake.enqueue({ toolCalls: [{ name: 'finish', args: { summary: 'Read the sales.' } }] });
+    await generate(llm, owner.secret, { prompt: 'A memo on the sales by région', context_files: [{ file_id: context }] }, 'word');
+    const transcript = fake.requests[0].transcript.join('\n');
+    expect(transcript).toContain('Château-Thierry');
+    expect(transcript).not.toContain('\uFFFD');
+  });
+
+  it('still stores other bytes that are not UTF-8 as binary, and answers a clear 422 for them', async () => {
+    const file = await upload(t, org.secret, 'ventes.csv', Buffer.from([0x52, 0xe9, 0x00, 0x01, 0x02, 0x3b, 0x31, 0x0a]));
+    expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json().content_type).toBe('application/octet-stream');
+    const res = await analyze(t, org.secret, file, 'What is the total?');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('CSV files (.csv)') });
+  });
+
   it('reads a legacy .xls through the export pool', async () => {
     const file = await upload(t, org.secret, 'sales.xls', await salesXls());
     const listed = (await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json();
@@ -133,5 +193,18 @@ describe('the files it reads', () => {
     const res = await analyze(t, org.secret, file, 'What is the total?');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'unsupported_file_type', msg: expect.stringContaining('.xls') });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('shows the request limits and the answer with an example', async () => {
+    const op = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json().paths['/api/v1/excel/analyze'].post;
+    const body = op.requestBody.content['application/json'];
+    expect(body.schema.properties.prompt).toMatchObject({ type: 'string', maxLength: 5000 });
+    expect(body.schema.properties.file_id.description).toMatch(/\.xlsx, \.xls or \.csv/);
+    expect(body.example).toMatchObject({ file_id: expect.any(String), prompt: expect.any(String) });
+    const ok = op.responses['200'].content['application/json'];
+    expect(ok.schema.required).toEqual(expect.arrayContaining(['run_id', 'answer', 'tool_calls', 'duration_ms', 'credits_used']));
+    expect(ok.example).toMatchObject({ run_id: expect.stringMatching(/^analyze_/), answer: expect.any(String), tool_calls: expect.any(Number), duration_ms: expect.any(Number), credits_used: expect.any(Number) });
   });
 });

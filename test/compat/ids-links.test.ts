@@ -93,9 +93,30 @@ describe('edit_url', () => {
 
     const old = await t.inject({ method: 'GET', url: `/edit/${run.run_id}?token=${token}` });
     expect(old.statusCode).toBe(301);
-    expect(old.headers.location).toBe(`/api/v1/edit/${run.run_id}?token=${token}`);
+    // Relative to the old link, so it lands on the page whether or not Folio is served under a path prefix.
+    expect(old.headers.location).toBe(`../api/v1/edit/${run.run_id}?token=${token}`);
+    const target = new URL(String(old.headers.location), `${t.config.publicUrl}/edit/${run.run_id}?token=${token}`);
+    expect(target.href).toBe(run.edit_url);
+    expect(new URL(String(old.headers.location), `https://docs.example.com/folio/edit/${run.run_id}`).pathname).toBe(`/folio/api/v1/edit/${run.run_id}`);
     expect(old.headers['referrer-policy']).toBe('no-referrer');
-    expect((await t.inject({ method: 'GET', url: String(old.headers.location) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `${target.pathname}${target.search}` })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `/api/v1/edit/${run.run_id}?token=fet_nope` })).statusCode).toBe(401);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('shows whk_ webhook ids and the edit_url form, with examples', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const created = doc.paths['/api/v1/webhooks'].post.responses['201'].content['application/json'].schema;
+    expect(created.properties.webhook_id.examples[0]).toMatch(/^whk_[0-9A-Z]{26}$/);
+    const editForm = /^https:\/\/[^/]+\/api\/v1\/edit\/run_[0-9A-Z]{26}\?token=fet_[A-Za-z0-9_-]{43}$/;
+    for (const format of ['word', 'excel', 'slides']) {
+      const ok = doc.paths[`/api/v1/${format}/generate`].post.responses['200'].content['application/json'];
+      expect(ok.schema.properties.edit_url.description).toContain('/api/v1/edit/{run_id}?token=');
+      expect(ok.schema.properties.edit_url.examples[0]).toMatch(editForm);
+      expect(ok.example.edit_url).toMatch(editForm);
+    }
+    expect(doc.paths['/api/v1/runs/{run_id}'].get.responses['200'].content['application/json'].schema.properties.edit_url.examples[0]).toMatch(editForm);
+    expect(doc.paths['/api/v1/tasks/{task_id}'].get.responses['200'].content['application/json'].schema.properties.result.properties.edit_url.examples[0]).toMatch(editForm);
   });
 });

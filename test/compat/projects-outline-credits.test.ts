@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { generate, getTask, key, setBalance, waitForTask, withRuns } from '../helpers/runs.ts';
 import { attach, createProject } from '../helpers/projects.ts';
 import { makeDocx } from '../helpers/office-fixtures.ts';
+import { fileParts, upload } from '../helpers/storage.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,17 +87,25 @@ describe('402 insufficient_credits', () => {
     const invoke = await t.inject({ method: 'POST', url: '/api/v1/llm/invoke', headers: key(org.secret), payload: { messages: [{ role: 'user', content: 'Hello' }] } });
     expect(invoke.statusCode, invoke.body).toBe(402);
     expect(invoke.json()).toMatchObject({ error: 'insufficient_credits', message: 'Insufficient credits. Required: 1, balance: 0.', required: 1, balance: 0, explanation: expect.stringContaining('LLM calls need') });
+    const csv = await upload(t, org.secret, '/api/v1/files', fileParts('sales.csv', Buffer.from('Region,Q1\nNorth,100\nSouth,90\n'), { purpose: 'reference' }));
+    expect(csv.statusCode, csv.body).toBe(201);
+    const analyzed = await t.inject({ method: 'POST', url: '/api/v1/excel/analyze', headers: key(org.secret), payload: { file_id: csv.json().file_id, prompt: 'What is the total Q1?' } });
+    expect(analyzed.statusCode, analyzed.body).toBe(402);
+    expect(analyzed.json()).toMatchObject({ error: 'insufficient_credits', message: 'Insufficient credits. Required: 1, balance: 0.', required: 1, balance: 0 });
   });
 
-  it('is documented with an example in the OpenAPI document', async () => {
+  it('is documented with an example in the OpenAPI document, beside the description limit and the async outline', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const body = doc.paths['/api/v1/slides/generate'].post.responses['402'].content['application/json'];
     expect(body.example).toMatchObject({ message: 'Insufficient credits. Required: 10, balance: 3.', required: 10, balance: 3 });
     // Error responses share one envelope schema ($ref), which documents the 402 figures.
     const schema = body.schema.$ref ? doc.components.schemas[body.schema.$ref.split('/').pop()] : body.schema;
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['required', 'balance', 'explanation']));
+    const description = doc.paths['/api/v1/projects/{project_id}/files'].post.requestBody.content['multipart/form-data'].schema.properties.description;
+    expect(description).toMatchObject({ type: 'string', maxLength: 1000, examples: [expect.any(String)] });
     const outlineOp = doc.paths['/api/v1/slides/outline'].post;
-    expect(outlineOp.responses['202']).toBeDefined();
+    expect(outlineOp.responses['202'].content['application/json'].example).toMatchObject({ task_id: expect.stringMatching(/^task_/), run_id: expect.stringMatching(/^run_/), status: 'queued', poll_url: expect.stringContaining('/api/v1/tasks/task_') });
+    expect(Object.values(outlineOp.requestBody.content['application/json'].examples).map((e: any) => e.value)).toContainEqual(expect.objectContaining({ async: true }));
     expect(outlineOp.requestBody.content['application/json'].schema.properties.async).toMatchObject({ type: 'boolean' });
   });
 });

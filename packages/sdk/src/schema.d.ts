@@ -168,7 +168,7 @@ export interface paths {
          * Ask a question about a workbook (read-only)
          * @description Answers a question about an uploaded workbook in read-only ask mode and returns `{run_id, answer, answered, data?, citations: [{sheet, range}], credits_used, model, tool_calls, duration_ms}`. It is the same ask engine as `mode: "ask"` on `POST /excel/generate`. `run_id` (`analyze_...`) names the answer only: no run is created and it cannot be resumed. `prompt` is at most 5000 characters.
          *
-         *     Reads .xlsx (and .xlsm), legacy .xls (converted to .xlsx by the LibreOffice pool first; without LibreOffice 501) and .csv (read like a CSV data source: RFC 4180, comma, semicolon or tab, numbers typed, as one sheet named after the file).
+         *     Reads .xlsx (and .xlsm), legacy .xls (converted to .xlsx by the LibreOffice pool first; without LibreOffice 501) and .csv (read like a CSV data source: UTF-8, with or without a byte-order mark, or Windows-1252 as Excel on Windows saves it in Western locales; RFC 4180, comma, semicolon, tab or pipe, numbers typed, as one sheet named after the file).
          *
          *     The model reads a view of the workbook (each sheet's header and first rows, with their ranges) and the read-only tools (sheet list, header detection, range reads); every figure comes from aggregates computed by code: totals, averages, medians, minimum and maximum (with the row), counts, top or bottom N by a column, growth between two periods. `citations` lists the cells used. With the builtin engine (no LLM provider configured) the question is read with fixed rules and answered deterministically: structure (how many sheets or rows, what sheet 2 holds, which sheets have charts), aggregates over a named column ("Which region had the highest Q2?" gives the value and the row's label, e.g. "130, for North (Sales!C2)"), lookups ("What is the Q2 figure for East?"), and "Summarise this workbook" (an extractive summary of each sheet). When the workbook cannot answer, `answered` is false and the answer says what it holds and what can be asked. The file is never modified.
          *
@@ -2966,6 +2966,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "completed",
+                     *       "download_url": "https://folio.example.com/api/v1/blobs/orgs/org_01JD4Z7M2K8N3P5Q6R7S8T9V0W/runs/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J.0?expires=1767225600&signature=3q2-7wAbCdEfGhIjKlMnOp",
+                     *       "edit_url": "https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4",
+                     *       "summary": "Created \"Q3 results\": revenue up 12%, churn down to 3%, two new markets, with a chart of revenue by quarter.",
+                     *       "credits_used": 3,
+                     *       "duration_ms": 8420
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ask mode only: the answer's text is `summary`. */
                         answer?: {
@@ -2996,6 +3008,10 @@ export interface operations {
                         credits_used: number;
                         download_url: string | null;
                         duration_ms: number;
+                        /**
+                         * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                         * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                         */
                         edit_url: string | null;
                         run_id: string;
                         /** @enum {string} */
@@ -3012,6 +3028,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "queued",
+                     *       "poll_url": "https://folio.example.com/api/v1/tasks/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J"
+                     *     }
+                     */
                     "application/json": {
                         /** @description GET this (with the API key) until the task ends. */
                         poll_url: string;
@@ -8051,6 +8075,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "completed",
+                     *       "download_url": "https://folio.example.com/api/v1/blobs/orgs/org_01JD4Z7M2K8N3P5Q6R7S8T9V0W/runs/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J.0?expires=1767225600&signature=3q2-7wAbCdEfGhIjKlMnOp",
+                     *       "edit_url": "https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4",
+                     *       "summary": "Created \"Q3 results\": revenue up 12%, churn down to 3%, two new markets, with a chart of revenue by quarter.",
+                     *       "credits_used": 3,
+                     *       "duration_ms": 8420
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ask mode only: the answer's text is `summary`. */
                         answer?: {
@@ -8081,6 +8117,10 @@ export interface operations {
                         credits_used: number;
                         download_url: string | null;
                         duration_ms: number;
+                        /**
+                         * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                         * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                         */
                         edit_url: string | null;
                         run_id: string;
                         /** @enum {string} */
@@ -8097,6 +8137,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "queued",
+                     *       "poll_url": "https://folio.example.com/api/v1/tasks/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J"
+                     *     }
+                     */
                     "application/json": {
                         /** @description GET this (with the API key) until the task ends. */
                         poll_url: string;
@@ -8278,6 +8326,10 @@ export interface operations {
                             created_at: string;
                             /** @description Fresh signed link to the current document; null when there is none. */
                             download_url: string | null;
+                            /**
+                             * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                             * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                             */
                             edit_url: string | null;
                             /**
                              * Format: date-time
@@ -8406,6 +8458,10 @@ export interface operations {
                         created_at: string;
                         /** @description Fresh signed link to the current document; null when there is none. */
                         download_url: string | null;
+                        /**
+                         * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                         * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                         */
                         edit_url: string | null;
                         /**
                          * Format: date-time
@@ -9168,7 +9224,10 @@ export interface operations {
                                 };
                                 /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                                 download_url: string | null;
-                                /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                                /**
+                                 * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                                 * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                                 */
                                 edit_url: string | null;
                                 summary: string;
                             } | null;
@@ -9671,6 +9730,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "completed",
+                     *       "download_url": "https://folio.example.com/api/v1/blobs/orgs/org_01JD4Z7M2K8N3P5Q6R7S8T9V0W/runs/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J.0?expires=1767225600&signature=3q2-7wAbCdEfGhIjKlMnOp",
+                     *       "edit_url": "https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4",
+                     *       "summary": "Created \"Q3 results\": revenue up 12%, churn down to 3%, two new markets, with a chart of revenue by quarter.",
+                     *       "credits_used": 3,
+                     *       "duration_ms": 8420
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ask mode only: the answer's text is `summary`. */
                         answer?: {
@@ -9701,6 +9772,10 @@ export interface operations {
                         credits_used: number;
                         download_url: string | null;
                         duration_ms: number;
+                        /**
+                         * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                         * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                         */
                         edit_url: string | null;
                         run_id: string;
                         /** @enum {string} */
@@ -9717,6 +9792,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "queued",
+                     *       "poll_url": "https://folio.example.com/api/v1/tasks/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J"
+                     *     }
+                     */
                     "application/json": {
                         /** @description GET this (with the API key) until the task ends. */
                         poll_url: string;
@@ -9965,6 +10048,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "queued",
+                     *       "poll_url": "https://folio.example.com/api/v1/tasks/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J"
+                     *     }
+                     */
                     "application/json": {
                         /** @description GET this (with the API key) until the task ends. */
                         poll_url: string;
@@ -10179,7 +10270,10 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /**
+                             * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                             * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                             */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -10352,7 +10446,10 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /**
+                             * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                             * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                             */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -10431,7 +10528,10 @@ export interface operations {
                             };
                             /** @description Signed link to the document this task produced (expires; GET /runs/{id}/download for a fresh one). Null when the task produced none. */
                             download_url: string | null;
-                            /** @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=...` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document. */
+                            /**
+                             * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                             * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                             */
                             edit_url: string | null;
                             summary: string;
                         } | null;
@@ -13932,6 +14032,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "completed",
+                     *       "download_url": "https://folio.example.com/api/v1/blobs/orgs/org_01JD4Z7M2K8N3P5Q6R7S8T9V0W/runs/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J.0?expires=1767225600&signature=3q2-7wAbCdEfGhIjKlMnOp",
+                     *       "edit_url": "https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4",
+                     *       "summary": "Created \"Q3 results\": revenue up 12%, churn down to 3%, two new markets, with a chart of revenue by quarter.",
+                     *       "credits_used": 3,
+                     *       "duration_ms": 8420
+                     *     }
+                     */
                     "application/json": {
                         /** @description Ask mode only: the answer's text is `summary`. */
                         answer?: {
@@ -13962,6 +14074,10 @@ export interface operations {
                         credits_used: number;
                         download_url: string | null;
                         duration_ms: number;
+                        /**
+                         * @description Embedded editor link `{FOLIO_PUBLIC_URL}/api/v1/edit/{run_id}?token=<opaque>` (the older `/edit/{run_id}` redirects there), minted fresh on every read; the token opens this run only and lasts 15 minutes, extended while the editor is in use. Null while the run has no document.
+                         * @example https://folio.example.com/api/v1/edit/run_01JD4Z8Q7W3K5N2M6P8R9T0V1X?token=fet_Q2x9bT4kVn7pLm3sWc8yRf1hZ6dJa0uEg5oKi2NqXe4
+                         */
                         edit_url: string | null;
                         run_id: string;
                         /** @enum {string} */
@@ -13978,6 +14094,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "run_id": "run_01JD4Z8Q7W3K5N2M6P8R9T0V1X",
+                     *       "task_id": "task_01JD4Z8Q7W9B2C3D4E5F6G7H8J",
+                     *       "status": "queued",
+                     *       "poll_url": "https://folio.example.com/api/v1/tasks/task_01JD4Z8Q7W9B2C3D4E5F6G7H8J"
+                     *     }
+                     */
                     "application/json": {
                         /** @description GET this (with the API key) until the task ends. */
                         poll_url: string;

@@ -1,4 +1,5 @@
-// CSV reading for data sources, project files and workbook analysis: RFC 4180 through papaparse
+// CSV reading for data sources, project files and workbook analysis: UTF-8 or, failing that, Windows-1252
+// bytes (decodeCsv); RFC 4180 through papaparse
 // (quoted fields with doubled quotes and embedded line breaks, CRLF or LF records, a byte-order mark),
 // with the delimiter guessed from the first records (comma, semicolon, tab or pipe, as spreadsheet
 // exports in many locales use) or named by Excel's `sep=;` first line. Numbers are kept as numbers
@@ -12,6 +13,22 @@ const GUESSED = [',', ';', '\t', '|'];
 
 /** Excel's hint line (`sep=;`), which names the delimiter and is not data. */
 const SEP_HINT = /^sep=(.)\r?\n/;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const WINDOWS_1252 = new TextDecoder('windows-1252');
+
+/**
+ * The text of a CSV file's bytes: UTF-8 (a byte-order mark dropped) when they are UTF-8, otherwise
+ * Windows-1252, the code page Excel on Windows saves its plain "CSV" in under Western locales (`Région`
+ * as `R\xe9gion`).
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return WINDOWS_1252.decode(bytes);
+  }
+}
 
 function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -3,7 +3,7 @@
 // 10,000 rows per table) so one huge upload cannot exhaust the worker.
 import ExcelJS from 'exceljs';
 import { AppError } from '../../errors.ts';
-import { parseCsv, typedCell } from './csv-parse.ts';
+import { decodeCsv, parseCsv, typedCell } from './csv-parse.ts';
 import type { DataCell, DataTable } from './format-adapter.ts';
 
 export const MAX_TABLE_ROWS = 10_000;
@@ -58,7 +58,7 @@ export function toTable(name: string, header: unknown[], rows: DataCell[][], sou
 }
 
 export function readCsvTable(file: DataFile): DataTable {
-  const text = file.bytes.toString('utf8');
+  const text = decodeCsv(file.bytes);
   if (text.includes('\u0000')) throw unreadable(file, 'CSV', 'it holds binary data');
   const records = parseCsv(text);
   if (!records.length) throw unreadable(file, 'CSV', 'it is empty');

@@ -5,6 +5,7 @@
 // mammoth for Word, pdf.js for PDF, the OOXML package walker for PowerPoint, the workbook snapshot for
 // Excel, and the text reader for text, Markdown, CSV and HTML. The readers of the binary formats
 // (mammoth, pdf.js, JSZip, the Excel engine) are imported with the first file of their kind.
+import { decodeCsv } from '../agent/csv-parse.ts';
 import { UnreadableFile, type ExtractedDoc } from './extracted.ts';
 import { extractCsv, extractHtml, extractText } from './text.ts';
 
@@ -49,7 +50,7 @@ export async function extractFile(bytes: Buffer, contentType: string, budget: nu
     case 'xlsx': return (await import('./xlsx.ts')).extractXlsx(bytes, budget);
     case 'pptx': return (await import('./pptx.ts')).extractPptx(bytes, budget);
     case 'pdf': return (await import('./pdf.ts')).extractPdf(bytes, budget);
-    case 'csv': return extractCsv(bytes.toString('utf8'), budget);
+    case 'csv': return extractCsv(decodeCsv(bytes), budget);
     case 'md': return extractText(bytes.toString('utf8'), true, budget);
     case 'html': return extractHtml(bytes.toString('utf8'), budget);
     case 'txt': return extractText(bytes.toString('utf8'), false, budget);
