@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 /**
  * What a feature module gives the composition root. Each module folder has a `<name>.module.ts` whose
  * `create<Name>Module(deps)` builds the module's services from what it is given (never another module's
- * repository or service) and returns them beside these members. `src/context.ts` builds the modules and
- * keeps their list; `src/app.ts` registers each module's routes in list order (the order of the OpenAPI
- * document), starts the modules in the order they were built and closes them in reverse.
+ * repository or service) and returns them beside these members. `src/context.ts` builds the modules,
+ * keeps their list, starts them in the order they were built and closes them in reverse; `src/app.ts`
+ * registers each module's routes and pages in list order (the order of the OpenAPI document).
  * `Job` is the job definition type of `src/jobs/registry.ts` (this bottom layer cannot name it).
  */
 export interface FolioModule<Job = never> {
-  /** The module's name (its folder), for logs and errors. */
+  /** The module's name (its folder or feature). */
   readonly name: string;
   /** Registers the module's endpoints; `api` is scoped under /api/v1. */
   routes(api: FastifyInstance): Promise<void>;
