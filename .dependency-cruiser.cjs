@@ -9,8 +9,9 @@
 //   app       app.ts, context.ts, cli.ts, config-cli.ts, cli/, the commands (*.cli.ts), http/health.ts (it
 //             reads the whole context) and http/system.routes.ts (the health endpoints)
 // A layer imports only from its own and lower layers. Besides: no circular imports (type-only imports
-// count: they are how the four circles of issue 31 looked), jobs/ does not import runs/, and the generic
-// engine (runs/, documents/agent/) imports no format (documents/slides|word|excel/).
+// count: they are how the four circles of issue 31 looked), jobs/ does not import runs/, the generic
+// engine (runs/, documents/agent/) imports no format (documents/slides|word|excel/), and a feature's
+// routes are registered by its <name>.module.ts only (app.ts and context.ts loop over the modules).
 // `import type` counts everywhere (tsPreCompilationDeps). TypeScript is parsed with swc (@swc/core): the
 // typescript package of this repository (7.x) has no API dependency-cruiser can call yet, so every run
 // also prints a `missing-tsc-transpiler` warning, which is harmless here (swc sees the type-only imports:
@@ -68,6 +69,13 @@ module.exports = {
         path: ['^src/runs/', '^src/documents/agent/'],
       },
       to: { path: FORMATS },
+    },
+    {
+      name: 'routes-outside-module',
+      severity: 'error',
+      comment: 'A feature\'s routes are registered by its <name>.module.ts (the module\'s routes(api) or pages(app)); app.ts and context.ts loop over the modules (src/README.md).',
+      from: { path: '^src/', pathNot: ['\\.module\\.ts$', '\\.routes\\.ts$', HTTP] },
+      to: { path: ['\\.routes\\.ts$', '^src/console/console-static\\.ts$'], pathNot: HTTP },
     },
   ],
   options: {

@@ -84,13 +84,13 @@ async function measure(backend: 'pglite' | 'postgres', workers: number): Promise
   const database = await openDatabase(config, { memory: true });
   const ctx: AppContext = await createContext(config, log, { database, migrate: true, queue: true, agents: { word: noop } });
   try {
-    await ctx.runs.workers.start(workers);
+    await ctx.jobs.workers.start(workers);
     const user = await ctx.users.upsert({ issuer: 'bench', subject: 'bench', email: null, name: null } as any);
     const signup = await ctx.signup.signup(user.user_id, { org_name: 'Bench', tier: 'enterprise', key_name: 'bench' });
     const key = await ctx.apiKeys.authenticate(signup.secret);
     let done = 0;
     const waiters: (() => void)[] = [];
-    ctx.runs.notifications.on(CHANNELS.taskDone, () => { done++; for (const w of waiters.splice(0)) w(); });
+    ctx.jobs.notifications.on(CHANNELS.taskDone, () => { done++; for (const w of waiters.splice(0)) w(); });
     const until = async (n: number) => { while (done < n) await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 200); }); };
     const enqueue = async () => {
       const t0 = performance.now();

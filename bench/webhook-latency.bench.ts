@@ -121,7 +121,7 @@ async function measure(backend: 'pglite' | 'postgres', mode: 'steady' | 'burst')
   const database = await openDatabase(config, { memory: true });
   const ctx = await createContext(config, log, { database, migrate: true, queue: true, agents: { word: noop } });
   try {
-    await ctx.runs.workers.start(4);
+    await ctx.jobs.workers.start(4);
     const user = await ctx.users.upsert({ issuer: 'bench', subject: 'bench', email: null, name: null } as any);
     const signup = await ctx.signup.signup(user.user_id, { org_name: 'Bench', tier: 'enterprise', key_name: 'bench' });
     const key = await ctx.apiKeys.authenticate(signup.secret);

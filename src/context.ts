@@ -1,46 +1,45 @@
-// The composition root: builds every long-lived dependency once, in one place, from config.
+// The composition root: opens the infrastructure (database, Redis, blob store, job runtime) and builds every module once, in one place, from config.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, Format } from './config.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { RateLimiter } from './http/rate-limit.ts';
-import { ApiKeyCache, memoryEpoch, redisEpoch } from './identity/api-key-cache.ts';
-import { ApiKeysRepository } from './identity/api-keys.repository.ts';
-import { ApiKeysService } from './identity/api-keys.service.ts';
-import { createIdTokenVerifier, type IdTokenVerifier } from './identity/id-token.ts';
-import { LastUsedTracker } from './identity/last-used.ts';
-import { OrganizationsRepository } from './identity/organizations.repository.ts';
-import { OrganizationsService } from './identity/organizations.service.ts';
-import { SignupService } from './identity/signup.service.ts';
-import { UsersRepository } from './identity/users.repository.ts';
+import type { IdTokenVerifier } from './identity/id-token.ts';
+import { createIdentityModule } from './identity/identity.module.ts';
+import type { ApiKeysService } from './identity/api-keys.service.ts';
+import type { OrganizationsService } from './identity/organizations.service.ts';
+import type { SignupService } from './identity/signup.service.ts';
+import type { UsersRepository } from './identity/users.repository.ts';
+import type { FolioModule } from './infra/module.ts';
 import { connectRedis, type Redis } from './infra/redis.ts';
-import { CreditsRepository } from './credits/credits.repository.ts';
-import { CreditsService } from './credits/credits.service.ts';
-import { createDocumentAgents, documentThreads, initFileReader, loadInstalledAdapters } from './documents/agent/adapter-registry.ts';
+import { createCreditsModule } from './credits/credits.module.ts';
+import type { CreditsService } from './credits/credits.service.ts';
+import { createDocumentAgents, documentThreads, initFileReader, inputResolver, loadInstalledAdapters } from './documents/agent/adapter-registry.ts';
+import { createSlidesOutlineModule } from './documents/slides/outline.module.ts';
+import { createAnalysisModule } from './analysis/analysis.module.ts';
+import { createConsoleModule } from './console/console.module.ts';
+import type { ConsoleSessionsService } from './console/console-sessions.service.ts';
 import { createExportModule, type ExportModule } from './export/export.module.ts';
-import { assertContentFulfillable, createLlmModule, type LlmModule } from './llm/llm.module.ts';
+import { createJobRuntime, type JobRuntime } from './jobs/job-runtime.ts';
+import type { AnyJobDefinition } from './jobs/registry.ts';
+import { agentUsageRecorder } from './llm/agent-usage.ts';
+import { assertContentFulfillable, createLlmApi, createLlmModule, type LlmModule } from './llm/llm.module.ts';
 import { OutboundGuard, type DnsLookup } from './net/outbound.ts';
 import { UrlPolicy } from './net/url-policy.ts';
 import type { AgentRunner } from './runs/agents.ts';
 import { createRunsModule, type RunsModule } from './runs/runs.module.ts';
 import type { BlobStore } from './storage/blob-store.ts';
-import { createBlobStore, purgeSettings } from './storage/create-blob-store.ts';
-import { FilesRepository } from './storage/files.repository.ts';
-import { FilesService } from './storage/files.service.ts';
-import { ImagesRepository } from './storage/images.repository.ts';
-import { ImagesService } from './storage/images.service.ts';
-import { StoragePurger } from './storage/purge.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
+import type { FilesService } from './storage/files.service.ts';
+import type { ImagesService } from './storage/images.service.ts';
+import type { StoragePurger } from './storage/purge.ts';
+import { createStorageModule } from './storage/storage.module.ts';
 import { createWebhooksModule, type WebhooksModule } from './webhooks/webhooks.module.ts';
-import { PurgeRepository } from './storage/purge.repository.ts';
 import { createProjectsModule, type ProjectsModule } from './projects/projects.module.ts';
-import { OUTLINE_RUNNER, SlidesOutlineRunner } from './documents/slides/outline.runner.ts';
-import { SlidesOutlineService } from './documents/slides/outline.service.ts';
 import { SLIDES_REQUEST_FIELDS } from './documents/slides/outline.schemas.ts';
 import { createEditTokens, createEditorModule, type EditorModule } from './editor/editor.module.ts';
-import { agentUsageRecorder } from './llm/agent-usage.ts';
-import { LlmUsageRepository } from './llm/llm-usage.repository.ts';
-import { createTemplatesModule, type TemplatesModule } from './templates/templates.module.ts';
-import { ConsoleSessionsRepository } from './console/console-sessions.repository.ts';
-import { ConsoleSessionsService } from './console/console-sessions.service.ts';
+import { createTemplatesApi, createTemplatesModule, type TemplatesModule } from './templates/templates.module.ts';
+
+export type AppModule = FolioModule<AnyJobDefinition>;
 
 export interface AppContext {
   config: Config;
@@ -56,10 +55,12 @@ export interface AppContext {
   blobs: BlobStore;
   files: FilesService;
   images: ImagesService;
-  /** Removes bytes of deleted files and images after their grace period; started by the app. */
+  /** Removes bytes of deleted files and images after their grace period; started with the storage module. */
   storagePurger: StoragePurger;
   credits: CreditsService;
-  /** Generation engine: queue, runs, tasks; `runs.workers` runs tasks in this process once started. */
+  /** The job queue, its notification listener and the workers, shared by every module that has jobs. */
+  jobs: JobRuntime;
+  /** Generation engine: runs, tasks and their jobs. */
   runs: RunsModule;
   /** The SSRF guard of every request to a URL a user gave (FOLIO_ALLOW_PRIVATE_URLS lifts it). */
   outbound: OutboundGuard;
@@ -73,10 +74,17 @@ export interface AppContext {
   projects: ProjectsModule;
   /** The embedded editor: edit links, the WOPI host and locks, the built-in editors. */
   editor: EditorModule;
-  /** Organization templates: management, analysis and thumbnails, and their use in generation. */
+  /** Organization templates: resolution and use in generation (the management side is a module of `modules`). */
   templates: TemplatesModule;
   /** The web console's sign-in sessions (cookie sessions; src/console). */
   consoleSessions: ConsoleSessionsService;
+  /** Every module, in the order `buildApp` registers their routes and pages (the order of the OpenAPI document). */
+  modules: readonly AppModule[];
+  /** Starts the modules' background work in the order they were built, then this process's workers if the queue is on. */
+  start(): Promise<void>;
+  /** Before the server stops: each module's `beforeClose` (held sync callers are answered). */
+  beforeClose(): Promise<void>;
+  /** Stops the queue and workers, closes the modules in the reverse order of building, then the infrastructure. */
   close(): Promise<void>;
 }
 
@@ -91,73 +99,71 @@ export interface ContextOptions {
   queue?: boolean;
   /** Resolves host names for outbound requests (tests map names to chosen addresses). */
   dnsLookup?: DnsLookup;
+  /** Where the built web console is (default web/console/dist; tests build their own copy). */
+  consoleDist?: string;
 }
 
 export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}): Promise<AppContext> {
   const database = options.database ?? (await openDatabase(config));
+  // Run in order by close(): the queue first (unshifted last), the modules in the reverse order of building, then the infrastructure.
   const closers: (() => Promise<unknown>)[] = [];
+  // The modules in the order they were built: started in this order, their jobs defined in this order.
+  const built: AppModule[] = [];
+  function add<M extends AppModule | LlmModule>(module: M): M {
+    if ('routes' in module) built.push(module);
+    if (module.close) closers.unshift(() => module.close!());
+    return module;
+  }
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(database.db);
     const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : null;
     if (redis) closers.push(() => redis.quit().catch(() => redis.disconnect()));
-
-    // One embedded process owns its database, so a local epoch is exact. Several processes on PostgreSQL
-    // share invalidations through Redis; without Redis they cannot, so they do not cache keys at all.
-    const epoch = redis ? redisEpoch(redis, `${config.redisPrefix}auth-epoch`) : database.kind === 'pglite' ? memoryEpoch() : null;
-    const keyCache = new ApiKeyCache(config.keyCacheTtlMs, epoch);
-
-    const users = new UsersRepository(database.db);
-    const orgsRepo = new OrganizationsRepository(database.db);
-    const keysRepo = new ApiKeysRepository(database.db);
-    const lastUsed = new LastUsedTracker(keysRepo, config.lastUsedFlushMs, log);
-    closers.unshift(() => lastUsed.close());
-    const apiKeys = new ApiKeysService(database.db, keysRepo, keyCache, lastUsed);
-    const organizations = new OrganizationsService(orgsRepo, users, keyCache);
-    const credits = new CreditsService(config, database.db, new CreditsRepository(database.db));
-    const signup = new SignupService(config, database.db, orgsRepo, organizations, apiKeys, (trx, org) => credits.grantSignup(trx, org));
     const blobs = await createBlobStore(config);
     closers.push(async () => blobs.close?.());
-    const storagePurger = new StoragePurger(new PurgeRepository(database.db), blobs, purgeSettings(config, blobs), log);
-    closers.unshift(() => storagePurger.stop());
-    const llm = createLlmModule({ config, database, credits, log });
-    await llm.outbox.start();
-    await llm.leases.start(); // after the journal's replay settled the calls of a dead predecessor's leases
-    credits.waitBeforeReads((orgId) => llm.outbox.settled(orgId, true));
-    closers.unshift(async () => { await llm.outbox.close(); await llm.leases.close(); });
+    const jobs = createJobRuntime(config, database, log);
     const outbound = new OutboundGuard({ allowPrivate: config.allowPrivateUrls, lookup: options.dnsLookup });
     const urls = new UrlPolicy(outbound);
+
+    const credits = add(createCreditsModule({ config, database }));
+    const identity = add(await createIdentityModule({ config, database, redis, credits: credits.service, log }));
+    const storage = add(createStorageModule({ config, database, blobs, log }));
+    // Opened as it is built (the usage outbox, then the credit leases): the agents and the engine call models through it.
+    const llm = add(await createLlmModule({ config, database, credits: credits.service, log }));
+    const templates = createTemplatesModule({ config, database, blobs, log });
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.
     const adapters = await loadInstalledAdapters();
-    const templates = createTemplatesModule({ config, database, blobs, log });
-    const agents = options.agents ?? createDocumentAgents({ config, database, llm, blobs, outbound, log, templates: templates.source }, adapters);
+    const resolver = inputResolver({ config, blobs, outbound, storage: storage.repositories });
+    const agents = options.agents ?? createDocumentAgents({ config, database, llm, log, templates: templates.source, resolver }, adapters);
     // Edit links are minted by the runs engine on every read of a completed run.
     const editTokens = createEditTokens(config, database);
-    const runs = createRunsModule({
-      config, database, blobs, credits, orgs: orgsRepo, log, agents, apiBase: `${config.publicUrl}/api/v1`,
+    const runs = add(createRunsModule({
+      config, database, blobs, credits: credits.service, orgs: identity.orgs, log, jobs, storage: storage.repositories, agents, apiBase: `${config.publicUrl}/api/v1`,
       urls,
       preflight: assertContentFulfillable,
       editLinks: editTokens,
-      recordUsage: agentUsageRecorder(new LlmUsageRepository(database.db)),
+      recordUsage: agentUsageRecorder(llm.usage),
       readInitFile: initFileReader(adapters, documentThreads(config)),
       templates: templates.resolver,
       requestFields: SLIDES_REQUEST_FIELDS,
-    });
+    }));
+    const llmApi = add(createLlmApi(llm, { generate: runs.generate, agents: runs.agents, credits: credits.service, generateBody: runs.generateBody }));
     // Webhooks follow run events through the outbox: the engine enqueues a `run.event` job with each event
     // (in its terminal transaction) and the webhooks module handles it; neither calls the other.
-    const webhooks = createWebhooksModule({ config, db: database.db, jobs: runs.jobs, notifications: runs.notifications, guard: outbound, urls, log });
-    runs.workers.attach(webhooks.worker);
-    const files = new FilesService(new FilesRepository(database.db), blobs, config.storage.zip);
-    const exports = createExportModule({ config, database, blobs, runs: runs.runs, files, log });
-    closers.unshift(() => exports.close());
-    const editor = createEditorModule({ config, database, blobs, tokens: editTokens, links: runs.links, adapters, exports: exports.service, log });
-    closers.unshift(() => editor.close());
-    const projects = createProjectsModule({ config, database, blobs, files, runs, llm, orgs: orgsRepo, log });
+    const webhooks = add(createWebhooksModule({ config, db: database.db, jobs, guard: outbound, urls, log }));
+    const exports = add(createExportModule({ config, database, blobs, runs: runs.runs, files: storage.files, log }));
+    const editor = add(createEditorModule({ config, database, blobs, tokens: editTokens, links: runs.links, runs: runs.repository, adapters, exports: exports.service, log }));
+    const projects = add(createProjectsModule({ config, database, blobs, files: storage.files, jobs: jobs.queue, runs, llm, orgs: identity.orgs, log }));
     // POST /slides/outline with async: true runs as a task: every process that runs tasks knows the runner.
-    runs.agents.registerRunner(OUTLINE_RUNNER, new SlidesOutlineRunner(new SlidesOutlineService({ config, database, llm, blobs, outbound, log })));
+    const outline = add(createSlidesOutlineModule({ llm, storage: storage.repositories, resolver, generate: runs.generate, links: runs.links, agents: runs.agents }));
+    const analysis = add(createAnalysisModule({ config, database, storage: storage.repositories, blobs, llm, credits: credits.service, converter: exports.converter, log }));
+    const consoleModule = add(createConsoleModule({ config, database, orgs: identity.orgs, users: identity.users, idTokens: identity.idTokens, dist: options.consoleDist }));
+    const templatesApi = add(createTemplatesApi(templates, { config, blobs, converter: exports.converter, log }));
+
+    for (const module of built) if (module.jobs) jobs.define(module.jobs);
     // The queue creates every registered job's queue when it starts: after every module has defined its jobs.
     if (options.queue) {
-      closers.unshift(() => runs.close());
-      await runs.start();
+      closers.unshift(() => jobs.close());
+      await jobs.open();
     }
 
     return {
@@ -165,17 +171,18 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       database,
       redis,
       rateLimiter: new RateLimiter(config, redis),
-      idTokens: await createIdTokenVerifier(config),
-      users,
-      apiKeys,
-      organizations,
-      consoleSessions: new ConsoleSessionsService({ repo: new ConsoleSessionsRepository(database.db), orgs: orgsRepo, users, ttlSeconds: config.console.sessionTtlSeconds, publicUrl: config.publicUrl }),
-      signup,
+      idTokens: identity.idTokens,
+      users: identity.users,
+      apiKeys: identity.apiKeys,
+      organizations: identity.organizations,
+      consoleSessions: consoleModule.sessions,
+      signup: identity.signup,
       blobs,
-      files,
-      images: new ImagesService(new ImagesRepository(database.db), blobs),
-      storagePurger,
-      credits,
+      files: storage.files,
+      images: storage.images,
+      storagePurger: storage.purger,
+      credits: credits.service,
+      jobs,
       runs,
       outbound,
       webhooks,
@@ -184,6 +191,14 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       projects,
       editor,
       templates,
+      modules: [identity, consoleModule, storage, runs, credits, exports, webhooks, llmApi, outline, projects, analysis, editor, templatesApi],
+      start: async () => {
+        for (const module of built) await module.start?.();
+        if (options.queue) await jobs.workers.start();
+      },
+      beforeClose: async () => {
+        for (const module of built) await module.beforeClose?.();
+      },
       close: async () => {
         for (const close of closers) await close().catch((err) => log.warn({ err }, 'error while closing'));
         if (!options.database) await database.close();

@@ -187,7 +187,7 @@ describe('deletion and duplicates', () => {
     const org = await t.signup();
     const sub = await subscribe(t, org.secret, `${r.url}/once`);
     const task = (await generate(t, org.secret, { prompt: script({ sleep_ms: 800 }), async: true, webhook_url: `${r.url}/once-callback` })).json();
-    const jobs = t.app.ctx.runs.jobs;
+    const jobs = t.app.ctx.jobs.queue;
     await waitForTask(t, org.secret, task.task_id, (x) => x.status === 'running');
     await jobs.send('task.run', { task_id: task.task_id }); // a second copy while the first runs
     await waitForTask(t, org.secret, task.task_id);

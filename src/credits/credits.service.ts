@@ -6,7 +6,7 @@ import type { Config, Format, Tier } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError, errors } from '../errors.ts';
 import { decodeCursor, toPage } from '../http/pagination.ts';
-import { CreditLeasesRepository, type LeaseBudget, type LeasedCharge } from './credit-leases.repository.ts';
+import type { CreditLeasesRepository, LeaseBudget, LeasedCharge } from './credit-leases.repository.ts';
 import type { CreditsRepository, LedgerRow } from './credits.repository.ts';
 
 const LABEL: Record<Format, string> = { word: 'Word', excel: 'Excel', slides: 'Slides' };
@@ -27,11 +27,11 @@ export class CreditsService {
   /** Waits run before the balance and the ledger are read (the LLM usage journal's charges of the organization). */
   private readonly beforeReads: ((orgId: string) => Promise<void>)[] = [];
 
-  constructor(config: Config, db: Kysely<DB>, repo: CreditsRepository) {
+  constructor(config: Config, db: Kysely<DB>, repo: CreditsRepository, leases: CreditLeasesRepository) {
     this.config = config;
     this.db = db;
     this.repo = repo;
-    this.leases = new CreditLeasesRepository(db);
+    this.leases = leases;
   }
 
   /** Minimum balance to start a task of this format; also what the task reserves. */

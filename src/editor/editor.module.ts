@@ -1,4 +1,4 @@
-// Builds the embedded editor for the composition root: edit tokens (created first, since the runs
+// The editor module, the embedded editor: edit tokens (created first, since the runs
 // engine mints edit links with them), the save path shared by WOPI and the built-in editors, the WOPI
 // host (with the client's discovery and proof keys when FOLIO_WOPI_DISCOVERY_URL is set), the built-in
 // editors, their routes, and a sweeper of long-expired tokens.
@@ -8,8 +8,9 @@ import type { Database } from '../db/database.ts';
 import type { AdapterRegistry } from '../documents/agent/adapter-registry.ts';
 import { documentIsolate } from '../documents/isolate/document-isolate.ts';
 import type { ExportService } from '../export/export.service.ts';
+import type { FolioModule } from '../infra/module.ts';
 import type { RunLinks } from '../runs/run-links.ts';
-import { RunsRepository } from '../runs/runs.repository.ts';
+import type { RunsRepository } from '../runs/runs.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { BuiltinEditorService } from './builtin-editor.service.ts';
 import { DocumentSavesService } from './document-saves.service.ts';
@@ -33,6 +34,8 @@ export interface EditorModuleDeps {
   blobs: BlobStore;
   tokens: EditTokensService;
   links: RunLinks;
+  /** The runs module's repository: a save adds a version to the run. */
+  runs: RunsRepository;
   adapters: AdapterRegistry;
   exports: ExportService;
   log: FastifyBaseLogger;
@@ -40,16 +43,16 @@ export interface EditorModuleDeps {
   fetch?: typeof fetch;
 }
 
-export interface EditorModule {
+export interface EditorModule extends FolioModule {
   tokens: EditTokensService;
   saves: DocumentSavesService;
   wopi: WopiService;
   builtin: BuiltinEditorService;
   discovery: WopiDiscovery | null;
-  /** Registers the WOPI and editor JSON endpoints (under /api/v1) . */
-  apiRoutes(api: FastifyInstance): Promise<void>;
+  /** Registers the WOPI and editor JSON endpoints (under /api/v1). */
+  routes(api: FastifyInstance): Promise<void>;
   /** Registers the edit page and its assets (at the root). */
-  pageRoutes(app: FastifyInstance): Promise<void>;
+  pages(app: FastifyInstance): Promise<void>;
   start(): void;
   close(): Promise<void>;
 }
@@ -57,7 +60,7 @@ export interface EditorModule {
 export function createEditorModule(d: EditorModuleDeps): EditorModule {
   const c = d.config;
   const locks = new WopiLocksRepository(d.database.db);
-  const saves = new DocumentSavesService({ db: d.database.db, runs: new RunsRepository(d.database.db), locks, blobs: d.blobs, retentionMs: c.runs.retentionMs });
+  const saves = new DocumentSavesService({ db: d.database.db, runs: d.runs, locks, blobs: d.blobs, retentionMs: c.runs.retentionMs });
   const wopi = new WopiService({ saves, locks, lockTtlSeconds: c.editor.lockTtlSeconds, publicUrl: c.publicUrl });
   const builtin = new BuiltinEditorService({ saves, adapters: d.adapters, exports: d.exports, links: d.links, log: d.log,
     isolate: documentIsolate({ maxHeapMb: d.config.documents.renderMaxHeapMb, threads: d.config.documents.renderThreads }) });
@@ -67,14 +70,15 @@ export function createEditorModule(d: EditorModuleDeps): EditorModule {
   let timer: NodeJS.Timeout | null = null;
 
   return {
+    name: 'editor',
     tokens: d.tokens, saves, wopi, builtin, discovery,
-    async apiRoutes(api) {
+    async routes(api) {
       await api.register(async (scope) => wopiRoutes(scope, {
         wopi, tokens: d.tokens, proofs, maxBodyBytes: Math.max(limits.free, limits.pro, limits.enterprise), uploadLimit: (tier) => limits[tier],
       }));
       await api.register(async (scope) => editorApiRoutes(scope, { editor: builtin, tokens: d.tokens }));
     },
-    async pageRoutes(app) {
+    async pages(app) {
       await app.register(async (scope) => editPageRoutes(scope, { tokens: d.tokens, saves, discovery, apiBase: `${c.publicUrl}/api/v1` }));
     },
     start() {

@@ -1,15 +1,17 @@
-// Builds the export module for the composition root: the LibreOffice pool (started lazily on the first
-// conversion that needs it, or at boot), the converter, the export service and the cache sweeper.
+// The export module: the LibreOffice pool (started lazily on the first conversion that needs it, or at
+// boot), the converter, the export service, the cache sweeper, and the export and conversion routes.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { documentIsolate } from '../documents/isolate/document-isolate.ts';
+import type { FolioModule } from '../infra/module.ts';
 import type { RunsService } from '../runs/runs.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FilesService } from '../storage/files.service.ts';
 import { Converter, type LibreOfficeEngine } from './converter.ts';
 import { ExportRepository } from './export.repository.ts';
+import { exportRoutes } from './export.routes.ts';
 import { ExportService } from './export.service.ts';
 import { ExportSweeper } from './export-sweeper.ts';
 import { LibreOfficePool } from './libreoffice/libreoffice-pool.ts';
@@ -24,7 +26,7 @@ export interface ExportModuleDeps {
   log: FastifyBaseLogger;
 }
 
-export interface ExportModule {
+export interface ExportModule extends FolioModule {
   service: ExportService;
   /** The converter behind exports (template layout thumbnails render through it too). */
   converter: Converter;
@@ -63,6 +65,8 @@ export function createExportModule(d: ExportModuleDeps): ExportModule {
   const sweeper = new ExportSweeper(repo, service, d.config.storage.signedUrlTtlSeconds, c.sweepIntervalMs, d.log);
 
   return {
+    name: 'export',
+    routes: (api) => exportRoutes(api, service),
     service,
     converter,
     pool,

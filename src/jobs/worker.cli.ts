@@ -17,7 +17,7 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
   const { createContext } = await import('../context.ts');
   const ctx = await createContext(config, log, { agents: options.agents, queue: true });
-  await ctx.runs.workers.start(options.concurrency);
+  await ctx.jobs.workers.start(options.concurrency);
   log.info(`Folio worker running ${options.concurrency} task slot${options.concurrency === 1 ? '' : 's'} (pid ${process.pid}; ${describeBackends(config)})`);
   await new Promise<void>((resolve) => {
     let closing = false;

@@ -1,10 +1,11 @@
-// Builds the LLM layer for the composition root: the builtin engine, the model registry, the caller
-// with its fallback chain, usage accounting, the text helpers and preflight.
+// The LLM module: the builtin engine, the model registry, the caller with its fallback chain, usage
+// accounting, the text helpers and preflight, and the routes of all of them (/llm, /preflight, /text).
 import type { TObject } from 'typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { Database } from '../db/database.ts';
+import type { FolioModule } from '../infra/module.ts';
 import type { AgentRegistry } from '../runs/agents.ts';
 import type { GenerateService } from '../runs/generate.service.ts';
 import { createBuiltinModel, type BuiltinLanguageModel } from './builtin/builtin-model.ts';
@@ -24,7 +25,7 @@ import { monthOf } from './llm-usage.repository.ts';
 
 export { assertContentFulfillable } from './preflight-rules.ts';
 
-export interface LlmModule {
+export interface LlmModule extends Required<Pick<FolioModule, 'name' | 'close'>> {
   /** Every model call of Folio goes through these: the registry gives AI SDK models by name. */
   registry: ModelRegistry;
   builtin: BuiltinLanguageModel;
@@ -33,6 +34,8 @@ export interface LlmModule {
   compileBudget: SchemaCompileBudget;
   service: LlmService;
   text: TextService;
+  /** The usage records of model calls (the engine records its agents' calls in it, analysis its own). */
+  usage: LlmUsageRepository;
   /** Usage records on their way to the database: `start()` before serving, `close()` at shutdown. */
   outbox: UsageOutbox;
   /** Credit leases of this process: `start()` after the outbox's, `close()` after it. */
@@ -48,7 +51,13 @@ export interface LlmModuleDeps {
   log: FastifyBaseLogger;
 }
 
-export function createLlmModule(d: LlmModuleDeps): LlmModule {
+/**
+ * Builds the LLM layer and opens it: the usage outbox starts (replaying a dead predecessor's journal),
+ * then the credit leases (after that replay settled their calls), and credit reads wait for the
+ * outbox's pending usage. Built before the document agents and the runs engine, which call models
+ * through it; its endpoints come with `createLlmApi`, once the engine they check requests with exists.
+ */
+export async function createLlmModule(d: LlmModuleDeps): Promise<LlmModule> {
   const compiler = new SchemaCompiler();
   const builtin = createBuiltinModel({ compiler });
   const registry = new ModelRegistry(d.config.llm, builtin);
@@ -73,15 +82,27 @@ export function createLlmModule(d: LlmModuleDeps): LlmModule {
     usage, outbox, credits: d.credits, leases, log: d.log,
   });
   const text = new TextService(service);
-  return { registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, outbox, leases, timings: d.config.llm.timings };
+  await outbox.start();
+  await leases.start(); // after the journal's replay settled the calls of a dead predecessor's leases
+  d.credits.waitBeforeReads((orgId) => outbox.settled(orgId, true));
+  return {
+    name: 'llm',
+    registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, usage, outbox, leases, timings: d.config.llm.timings,
+    async close() {
+      await outbox.close();
+      await leases.close();
+    },
+  };
 }
 
-/** Registers the LLM, preflight and text routes; preflight needs the generation engine's checks. */
-export async function registerLlmRoutes(
-  app: FastifyInstance, llm: LlmModule,
-  generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService; generateBody: TObject },
-): Promise<void> {
+/** The LLM module's routes: the LLM, preflight and text endpoints; preflight checks a request with the generation engine. */
+export function createLlmApi(llm: LlmModule, generation: { generate: GenerateService; agents: AgentRegistry; credits: CreditsService; generateBody: TObject }): FolioModule {
   const preflight = new PreflightService(generation);
-  await llmRoutes(app, { llm: llm.service, timings: llm.timings, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits, generateBody: generation.generateBody });
-  await textRoutes(app, { text: llm.text });
+  return {
+    name: 'llm',
+    async routes(api: FastifyInstance) {
+      await llmRoutes(api, { llm: llm.service, timings: llm.timings, preflight, registry: llm.registry, compiler: llm.compiler, compileBudget: llm.compileBudget, minimumCredits: llm.service.minimumCredits, generateBody: generation.generateBody });
+      await textRoutes(api, { text: llm.text });
+    },
+  };
 }

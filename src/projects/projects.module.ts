@@ -1,11 +1,13 @@
-// Builds the projects feature for the composition root: repositories, the analysis pipeline (its jobs
-// run wherever task workers run), the services behind the routes, and the report runner registered
-// with the runs engine.
+// The projects module: repositories, the analysis pipeline (its jobs run wherever task workers run),
+// the services behind the routes, the routes, and the report runner registered with the runs engine.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { OrganizationsRepository } from '../identity/organizations.repository.ts';
+import type { FolioModule } from '../infra/module.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { AnyJobDefinition } from '../jobs/registry.ts';
 import type { LlmModule } from '../llm/llm.module.ts';
 import type { RunsModule } from '../runs/runs.module.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -28,13 +30,15 @@ export interface ProjectsModuleDeps {
   database: Database;
   blobs: BlobStore;
   files: FilesService;
+  /** The shared job queue: the pipeline's steps are jobs. */
+  jobs: JobQueue;
   runs: RunsModule;
   llm: LlmModule;
   orgs: OrganizationsRepository;
   log: FastifyBaseLogger;
 }
 
-export interface ProjectsModule {
+export interface ProjectsModule extends FolioModule<AnyJobDefinition> {
   service: ProjectsService;
   insights: InsightsService;
   reports: ReportService;
@@ -58,22 +62,25 @@ export function createProjectsModule(d: ProjectsModuleDeps): ProjectsModule {
   const projects = new ProjectsRepository(db);
   const files = new ProjectFilesRepository(db);
   const insights = new InsightsRepository(db);
-  const pipeline = new ProjectPipeline({ config: d.config.projects, db, jobs: d.runs.jobs, blobs: d.blobs, projects, files, insights, modelFacts: modelFacts(d), log: d.log });
-  d.runs.jobs.registry.define(...pipelineJobs(pipeline));
+  const pipeline = new ProjectPipeline({ config: d.config.projects, db, jobs: d.jobs, blobs: d.blobs, projects, files, insights, modelFacts: modelFacts(d), log: d.log });
   d.runs.agents.registerRunner(REPORT_RUNNER, new ReportRunner({ projects, files, insights, credits: d.config.projects.reportCredits }));
+  const service = new ProjectsService({ db, projects, files, insights, storage: d.files, blobs: d.blobs, pipeline });
+  const insightsService = new InsightsService(projects, files, insights);
+  const reports = new ReportService(d.runs.generate, projects, files);
   return {
-    service: new ProjectsService({ db, projects, files, insights, storage: d.files, blobs: d.blobs, pipeline }),
-    insights: new InsightsService(projects, files, insights),
-    reports: new ReportService(d.runs.generate, projects, files),
+    name: 'projects',
+    service,
+    insights: insightsService,
+    reports,
     pipeline,
+    jobs: pipelineJobs(pipeline),
+    async routes(api: FastifyInstance) {
+      // Multipart parsing is scoped to these routes (as the storage module does for its uploads).
+      await api.register(async (scope) => {
+        await scope.register(multipart, { throwFileSizeLimit: true });
+        await projectsRoutes(scope, { config: d.config, projects: service });
+      });
+      await insightsRoutes(api, { insights: insightsService, reports, runs: d.runs.runs, links: d.runs.links });
+    },
   };
-}
-
-export async function registerProjectsRoutes(app: FastifyInstance, config: Config, projects: ProjectsModule, runs: RunsModule): Promise<void> {
-  // Multipart parsing is scoped to these routes (as the storage module does for its uploads).
-  await app.register(async (scope) => {
-    await scope.register(multipart, { throwFileSizeLimit: true });
-    await projectsRoutes(scope, { config, projects: projects.service });
-  });
-  await insightsRoutes(app, { insights: projects.insights, reports: projects.reports, runs: runs.runs, links: runs.links });
 }

@@ -1,16 +1,15 @@
-// Builds the generation engine (queue, notifications, runs, tasks, workers) for the composition root.
+// The runs module: the generation engine (runs, tasks, their jobs, sweep and routes) on the shared job runtime.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, Format } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { OrganizationsRepository } from '../identity/organizations.repository.ts';
-import { Notifications } from '../jobs/notifications.ts';
-import { JobQueue } from '../jobs/queue.ts';
-import { WorkerRuntime } from '../jobs/worker.ts';
+import type { JobRuntime } from '../jobs/job-runtime.ts';
+import type { AnyJobDefinition } from '../jobs/registry.ts';
+import type { FolioModule } from '../infra/module.ts';
 import type { UrlPolicy } from '../net/url-policy.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { FilesRepository } from '../storage/files.repository.ts';
-import { ImagesRepository } from '../storage/images.repository.ts';
+import type { StorageRepositories } from '../storage/storage.module.ts';
 import { AgentRegistry, type AgentRunner } from './agents.ts';
 import { GenerateService, type TemplateResolver } from './generate.service.ts';
 import { IdempotencyRepository } from './idempotency.repository.ts';
@@ -20,6 +19,7 @@ import type { TObject } from 'typebox';
 import { RunEventsRepository } from './run-events.repository.ts';
 import { RunLinks, type EditLinkMinter } from './run-links.ts';
 import { RunsRepository } from './runs.repository.ts';
+import { runsRoutes } from './runs.routes.ts';
 import { RunsService } from './runs.service.ts';
 import { RunHistory } from './run-history.ts';
 import { RunsSweeper } from './runs-sweeper.ts';
@@ -40,6 +40,10 @@ export interface RunsModuleDeps {
   credits: CreditsService;
   orgs: OrganizationsRepository;
   log: FastifyBaseLogger;
+  /** The shared job queue, listener and workers (src/jobs). */
+  jobs: JobRuntime;
+  /** The storage module's repositories: references to files and images are checked against them. */
+  storage: StorageRepositories;
   agents?: Partial<Record<Format, AgentRunner>>;
   apiBase: string;
   /** The URL policy for the caller-given URLs of generation calls (throws a 422). */
@@ -58,9 +62,7 @@ export interface RunsModuleDeps {
   requestFields?: Readonly<Record<string, FormatRequestField>>;
 }
 
-export interface RunsModule {
-  jobs: JobQueue;
-  notifications: Notifications;
+export interface RunsModule extends FolioModule<AnyJobDefinition> {
   agents: AgentRegistry;
   links: RunLinks;
   generate: GenerateService;
@@ -69,22 +71,18 @@ export interface RunsModule {
   /** A run's versions and tasks (the console's run page). */
   history: RunHistory;
   sweeper: RunsSweeper;
-  workers: WorkerRuntime;
   waiter: TaskWaiter;
   /** Open progress streams of this process (GET /tasks/{id}/events). */
   taskEvents: TaskEventStreams;
   /** The schema of the generate body: the engine's fields and the formats' own (generateBodySchema). */
   generateBody: TObject;
-  /** Starts the queue client and the notification listener (not the workers). */
-  start(): Promise<void>;
-  /** Drains workers (graceful, FOLIO_SHUTDOWN_GRACE_SECONDS), then stops the queue and listener. */
-  close(): Promise<void>;
+  /** The runs table's repository (the editor saves new versions through it). */
+  repository: RunsRepository;
 }
 
 export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const db = d.database.db;
-  const jobs = new JobQueue(d.config, d.database, d.log);
-  const notifications = new Notifications(d.database, d.config.databaseUrl, d.log);
+  const { queue: jobs, notifications, workers } = d.jobs;
   const agents = new AgentRegistry(d.agents);
   const links = new RunLinks(d.blobs, d.apiBase, d.editLinks);
   const tasksRepo = new TasksRepository(db);
@@ -92,37 +90,34 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
   const idempotency = new IdempotencyRepository(db);
   const finalizer = new TaskFinalizer(d.config, db, tasksRepo, runsRepo, d.credits, new RunEventsRepository(), links, jobs, d.recordUsage ?? null);
   const waiter = new TaskWaiter(tasksRepo, notifications);
-  const references = new ReferenceChecker(new FilesRepository(db), new ImagesRepository(db), d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
+  const references = new ReferenceChecker(d.storage.files, d.storage.images, d.readInitFile ? { blobs: d.blobs, read: d.readInitFile } : null);
   const taskEvents = new TaskEventsRepository(db);
   const slots = new SlotGate(d.config, db, tasksRepo, runsRepo, d.orgs);
   const runner = new TaskRunner({ db, jobs, tasks: tasksRepo, runs: runsRepo, slots, finalizer, agents, blobs: d.blobs, notifications, events: taskEvents, log: d.log });
   const sweeper = new RunsSweeper({ config: d.config, db, tasks: tasksRepo, runs: runsRepo, idempotency, finalizer, blobs: d.blobs, jobs, log: d.log });
-  const workers = new WorkerRuntime(d.config, jobs, d.log);
-  jobs.registry.define(...taskJobs({ run: (job) => runner.handle(job), dead: (job) => runner.handleDead(job) }));
   workers.attach(sweeper);
   const runs = new RunsService(runsRepo, links);
+  const generate = new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates, requestFields: d.requestFields ?? {} });
+  const tasks = new TasksService(tasksRepo, runsRepo, finalizer, waiter, jobs);
+  const history = new RunHistory(runs, runsRepo, tasksRepo, links);
+  const generateBody = generateBodySchema(d.requestFields ?? {});
+  const taskStreams = new TaskEventStreams({ tasks: tasksRepo, events: taskEvents, notifications, heartbeatMs: d.config.runs.sseHeartbeatMs, log: d.log });
   return {
-    jobs,
-    notifications,
+    name: 'runs',
+    routes: (api) => runsRoutes(api, { generate, tasks, runs, links, taskEvents: taskStreams, history, generateBody }),
+    jobs: taskJobs({ run: (job) => runner.handle(job), dead: (job) => runner.handleDead(job) }),
+    // Held sync callers are answered (their tasks keep running) instead of dropped.
+    beforeClose: () => waiter.releaseAll(),
     agents,
     links,
-    generate: new GenerateService({ config: d.config, db, agents, credits: d.credits, references, runs: runsRepo, tasks: tasksRepo, idempotency, jobs, waiter, links, urls: d.urls, preflight: d.preflight, templates: d.templates, requestFields: d.requestFields ?? {} }),
-    tasks: new TasksService(tasksRepo, runsRepo, finalizer, waiter, jobs),
+    generate,
+    tasks,
     runs,
-    history: new RunHistory(runs, runsRepo, tasksRepo, links),
+    history,
     sweeper,
-    workers,
     waiter,
-    generateBody: generateBodySchema(d.requestFields ?? {}),
-    taskEvents: new TaskEventStreams({ tasks: tasksRepo, events: taskEvents, notifications, heartbeatMs: d.config.runs.sseHeartbeatMs, log: d.log }),
-    async start() {
-      await notifications.start();
-      await jobs.start();
-    },
-    async close() {
-      await workers.stop();
-      await jobs.stop({ graceful: true, timeoutMs: d.config.runs.shutdownGraceSeconds * 1000 });
-      await notifications.stop();
-    },
+    generateBody,
+    taskEvents: taskStreams,
+    repository: runsRepo,
   };
 }

@@ -1,18 +1,20 @@
-// Builds the templates feature for the composition root. The generation side (resolving a request's
-// template, opening it in a task, filling fields) is needed before the runs engine is built; the
-// management service needs the export converter for layout thumbnails, built later.
+// The templates module. The generation side (resolving a request's template, opening it in a task,
+// filling fields) is needed before the runs engine is built; the management service and its routes
+// need the export converter for layout thumbnails, built later: they come with `createTemplatesApi`.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, Format } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { TemplateSource } from '../documents/agent/document-agent.ts';
 import type { Converter } from '../export/converter.ts';
+import type { FolioModule } from '../infra/module.ts';
 import type { TemplateResolver } from '../runs/generate.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FillReport } from './fields.ts';
 import { LayoutThumbnails } from './template-thumbnails.ts';
 import { describeFill, fillBytes, TEMPLATE_VERSION_FIELD, templateOfRequest, TemplateUse } from './template-use.ts';
 import { TemplatesRepository } from './templates.repository.ts';
+import { templatesRoutes } from './templates.routes.ts';
 import { TemplatesService } from './templates.service.ts';
 
 export interface TemplatesModule {
@@ -22,14 +24,16 @@ export interface TemplatesModule {
   resolver: TemplateResolver;
   /** For the document agents: opening templates and filling fields. */
   source: TemplateSource;
-  /** The management service (routes), once the export converter exists. */
-  service(converter: Converter | null): TemplatesService;
+}
+
+export interface TemplatesApi extends FolioModule {
+  /** The management service behind the routes. */
+  service: TemplatesService;
 }
 
 export function createTemplatesModule(d: { config: Config; database: Database; blobs: BlobStore; log: FastifyBaseLogger }): TemplatesModule {
   const repo = new TemplatesRepository(d.database.db);
   const use = new TemplateUse(repo, d.blobs);
-  let service: TemplatesService | null = null;
   return {
     repo,
     use,
@@ -40,10 +44,16 @@ export function createTemplatesModule(d: { config: Config; database: Database; b
       fill: (format, bytes, fields) => fillBytes(format, bytes, fields),
       describeFill: (report) => describeFill(report as FillReport),
     },
-    service(converter) {
-      const thumbnails = new LayoutThumbnails(d.config.documents.templateThumbnails ? converter : null, path.join(d.config.dataDir, 'tmp', 'templates'), d.config.export.pngMaxPages, d.log);
-      service ??= new TemplatesService(repo, d.blobs, d.config.storage.zip, thumbnails);
-      return service;
-    },
+  };
+}
+
+/** The templates module's routes and management service; layout thumbnails render through the export module's converter. */
+export function createTemplatesApi(templates: TemplatesModule, d: { config: Config; blobs: BlobStore; converter: Converter | null; log: FastifyBaseLogger }): TemplatesApi {
+  const thumbnails = new LayoutThumbnails(d.config.documents.templateThumbnails ? d.converter : null, path.join(d.config.dataDir, 'tmp', 'templates'), d.config.export.pngMaxPages, d.log);
+  const service = new TemplatesService(templates.repo, d.blobs, d.config.storage.zip, thumbnails);
+  return {
+    name: 'templates',
+    service,
+    routes: (api) => templatesRoutes(api, { config: d.config, templates: service }),
   };
 }

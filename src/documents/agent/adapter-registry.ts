@@ -12,12 +12,12 @@ import type { LlmModule } from '../../llm/llm.module.ts';
 import type { OutboundGuard } from '../../net/outbound.ts';
 import { FORMATS, type AgentInput, type AgentResult, type AgentRunner } from '../../runs/agents.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { FilesRepository } from '../../storage/files.repository.ts';
-import { ImagesRepository } from '../../storage/images.repository.ts';
+import type { StorageRepositories } from '../../storage/storage.module.ts';
 import { lazyImport } from '../../infra/lazy.ts';
 import { AgentTurnsRepository } from './agent-turns.repository.ts';
 import type { TemplateSource } from './document-agent.ts';
 import type { AnyFormatAdapter } from './format-adapter.ts';
+import type { InputResolver } from './input-resolver.ts';
 import { unreadableReason } from './tool-error.ts';
 import { documentIsolate, type DocumentIsolate } from '../isolate/document-isolate.ts';
 
@@ -63,11 +63,25 @@ export interface DocumentAgentsDeps {
   config: Config;
   database: Database;
   llm: LlmModule;
-  blobs: BlobStore;
-  outbound: OutboundGuard;
   log: FastifyBaseLogger;
   /** Organization templates and field fill-in (src/templates). */
   templates?: TemplateSource;
+  /** The input reader (`inputResolver`), shared with the Slides outline. */
+  resolver: () => Promise<InputResolver>;
+}
+
+/**
+ * The one input reader of the document agents and the Slides outline (context files, data sources,
+ * images of a request), loaded with its first use. It reads through the storage module's repositories.
+ */
+export function inputResolver(d: { config: Config; blobs: BlobStore; outbound: OutboundGuard; storage: StorageRepositories }): () => Promise<InputResolver> {
+  return lazyImport(async () => {
+    const { InputResolver } = await import('./input-resolver.ts');
+    return new InputResolver({
+      blobs: d.blobs, files: d.storage.files, images: d.storage.images, outbound: d.outbound,
+      contextFileChars: d.config.documents.contextFileChars, isolate: documentThreads(d.config),
+    });
+  });
 }
 
 /**
@@ -101,11 +115,7 @@ export function documentThreads(config: Config): DocumentIsolate {
 export function createDocumentAgents(d: DocumentAgentsDeps, adapters: AdapterRegistry): Partial<Record<Format, AgentRunner>> {
   const db = d.database.db;
   const core = lazyImport(async () => {
-    const [{ DocumentAgent }, { InputResolver }] = await Promise.all([import('./document-agent.ts'), import('./input-resolver.ts')]);
-    const resolver = new InputResolver({
-      blobs: d.blobs, files: new FilesRepository(db), images: new ImagesRepository(db), outbound: d.outbound,
-      contextFileChars: d.config.documents.contextFileChars, isolate: documentThreads(d.config),
-    });
+    const [{ DocumentAgent }, resolver] = await Promise.all([import('./document-agent.ts'), d.resolver()]);
     return { DocumentAgent, resolver };
   });
   const turns = new AgentTurnsRepository(db);

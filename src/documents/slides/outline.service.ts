@@ -2,20 +2,12 @@
 // no file written. A provider model drafts it through the LLM layer in json_schema mode (accounted
 // like any LLM call: budget, credits, usage record); with the builtin engine it is the builtin
 // planner's deck, the same one POST /slides/generate would build, and costs nothing.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import type { KeyWithOrg } from '../../identity/api-keys.repository.ts';
 import type { LlmModule } from '../../llm/llm.module.ts';
-import type { OutboundGuard } from '../../net/outbound.ts';
-import { ReferenceChecker } from '../../runs/references.ts';
+import type { ReferenceChecker } from '../../runs/references.ts';
 import type { GenerateRequest } from '../../runs/runs.schemas.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import { FilesRepository } from '../../storage/files.repository.ts';
-import { ImagesRepository } from '../../storage/images.repository.ts';
 import type { ResolvedInputs } from '../agent/format-adapter.ts';
 import type { InputResolver } from '../agent/input-resolver.ts';
-import { documentThreads } from '../agent/adapter-registry.ts';
 import { lazyImport } from '../../infra/lazy.ts';
 import { MAX_OUTLINE_SLIDES, SlidesOutline, slidesToOutline } from './outline.schemas.ts';
 import type { OutlineRequest } from './outline-request.schemas.ts';
@@ -28,12 +20,11 @@ export interface OutlineResult {
 }
 
 export interface SlidesOutlineDeps {
-  config: Config;
-  database: Database;
   llm: LlmModule;
-  blobs: BlobStore;
-  outbound: OutboundGuard;
-  log: FastifyBaseLogger;
+  /** Checks that the files and images a request names exist (the storage module's tables). */
+  references: ReferenceChecker;
+  /** The document agents' input reader (src/documents/agent), loaded with the first outline. */
+  resolver: () => Promise<InputResolver>;
 }
 
 function inputsText(inputs: ResolvedInputs): string {
@@ -51,38 +42,27 @@ const SYSTEM = [
   'Start with a title slide and end with a closing slide. Never invent facts, figures, names or quotes: where the request lacks content, write a clearly marked placeholder such as "[Add Q3 revenue]".',
 ].join('\n');
 
-// The input readers and the deck planner hold the document engines: loaded with the first outline.
+// The deck planner holds the document engines (as the input reader does): loaded with the first outline.
 const engine = lazyImport(async () => {
-  const [{ InputResolver }, { planDeck }, { MAX_SLIDES_PER_CALL }, { requestedSlides }] = await Promise.all([
-    import('../agent/input-resolver.ts'), import('./planner/deck-plan.ts'), import('./deck.ts'), import('./planner/prompt-outline.ts'),
+  const [{ planDeck }, { MAX_SLIDES_PER_CALL }, { requestedSlides }] = await Promise.all([
+    import('./planner/deck-plan.ts'), import('./deck.ts'), import('./planner/prompt-outline.ts'),
   ]);
-  return { InputResolver, planDeck, MAX_SLIDES_PER_CALL, requestedSlides };
+  return { planDeck, MAX_SLIDES_PER_CALL, requestedSlides };
 });
 
 export class SlidesOutlineService {
   private readonly d: SlidesOutlineDeps;
-  private readonly references: ReferenceChecker;
-  private resolver: InputResolver | undefined;
 
   constructor(deps: SlidesOutlineDeps) {
     this.d = deps;
-    const db = deps.database.db;
-    const files = new FilesRepository(db);
-    const images = new ImagesRepository(db);
-    this.references = new ReferenceChecker(files, images);
-    this.repositories = { files, images };
   }
-
-  private readonly repositories: { files: FilesRepository; images: ImagesRepository };
 
   async outline(key: KeyWithOrg, requestId: string, body: Omit<OutlineRequest, 'async'>, signal: AbortSignal): Promise<OutlineResult> {
     const chain = this.d.llm.service.chain(body.model ?? null);
     const request = { prompt: body.prompt, context_files: body.context_files, data_sources: body.data_sources, image_assets: body.image_assets } as GenerateRequest;
-    await this.references.assertExist(key.org_id, request);
-    const { InputResolver, planDeck, MAX_SLIDES_PER_CALL, requestedSlides } = await engine();
-    const d = this.d;
-    this.resolver ??= new InputResolver({ ...this.repositories, blobs: d.blobs, outbound: d.outbound, contextFileChars: d.config.documents.contextFileChars, isolate: documentThreads(d.config) });
-    const { inputs, notes } = await this.resolver.resolve(key.org_id, request);
+    await this.d.references.assertExist(key.org_id, request);
+    const [{ planDeck, MAX_SLIDES_PER_CALL, requestedSlides }, resolver] = await Promise.all([engine(), this.d.resolver()]);
+    const { inputs, notes } = await resolver.resolve(key.org_id, request);
     if (chain[0] === 'builtin') {
       const plan = planDeck(body.prompt, inputs);
       const outline = slidesToOutline(plan.slides[0]?.title || 'Untitled presentation', plan.slides.slice(0, MAX_OUTLINE_SLIDES));
