@@ -59,6 +59,26 @@ describe('folio login', () => {
   }, SLOW);
 });
 
+describe('no API key, a development server on this machine', () => {
+  it('signs up there once, stores the key as the profile (0600) and uses it from then on', async () => {
+    const xdg = path.join(home, 'fresh-xdg');
+    const env = { XDG_CONFIG_HOME: xdg, FOLIO_BASE_URL: s.url };
+    const first = await run(['credits', '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/signed up on the development server at .+ as .+@localhost \(organization org_\w+\) and saved the key as profile "default"/);
+    const balance = JSON.parse(first.stdout);
+    const file = path.join(xdg, 'folio', 'config.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(stored.profiles.default).toEqual({ base_url: s.url, api_key: expect.stringMatching(/^sk_live_/) });
+    const again = await run(['credits', '--json'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(JSON.parse(again.stdout).org_id).toBe(balance.org_id);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(stored);
+  }, SLOW);
+});
+
 describe('folio generate', () => {
   it('makes a deck, a document and a workbook, saves valid OOXML files, and prints the run id, path and edit URL', async () => {
     const cases = [['slides', 'deck.pptx', 'ppt/presentation.xml'], ['word', 'memo.docx', 'word/document.xml'], ['excel', 'book.xlsx', 'xl/workbook.xml']] as const;
@@ -218,9 +238,14 @@ describe('exit codes, --json errors and --help', () => {
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/Usage: folio|must|No such file|takes/);
     }
-    const noKey = await folio(['runs', 'list'], { env: { XDG_CONFIG_HOME: path.join(home, 'empty') }, cwd: home });
-    expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain('folio login');
+    // No key and no development server to sign up on (nothing listens there; another machine): usage errors.
+    for (const baseUrl of ['http://127.0.0.1:1', 'http://folio.example.invalid']) {
+      const noKey = await folio(['runs', 'list'], { env: { XDG_CONFIG_HOME: path.join(home, 'empty'), FOLIO_BASE_URL: baseUrl }, cwd: home });
+      expect(noKey.code, noKey.stderr).toBe(2);
+      expect(noKey.stderr).toContain('folio login');
+      expect(noKey.stderr).toMatch(/no server answered|is not on this machine/);
+    }
+    expect(fs.existsSync(path.join(home, 'empty'))).toBe(false);
   }, SLOW);
 
   it('exits 1 on API errors, with the error as JSON under --json', async () => {
