@@ -140,9 +140,17 @@ describe('folio generate', () => {
     expect(await ooxmlParts(path.join(home, 'hiring.pptx'))).toContain('ppt/presentation.xml');
     const task = JSON.parse((await run(['tasks', 'show', accepted.task_id, '--json'])).stdout);
     expect(task).toMatchObject({ task_id: accepted.task_id, status: 'completed' });
+    // --json on the task commands: wait prints the result object, cancel the task (or, once it ended, the API's error).
+    const waitedJson = await run(['tasks', 'wait', accepted.task_id, '-o', 'hiring-again.pptx', '--json']);
+    expect(waitedJson.code, waitedJson.stderr).toBe(0);
+    expect(JSON.parse(waitedJson.stdout)).toMatchObject({ task_id: accepted.task_id, run_id: accepted.run_id, status: 'completed', path: 'hiring-again.pptx', edit_url: expect.stringContaining('/edit/') });
+    const cancelled = await run(['tasks', 'cancel', accepted.task_id, '--json']);
+    const cancelOut = JSON.parse(cancelled.stdout);
+    if (cancelled.code === 0) expect(cancelOut).toMatchObject({ task_id: accepted.task_id });
+    else expect(cancelOut).toMatchObject({ status: expect.any(Number), error: expect.any(String) });
   }, SLOW);
 
-  it('brand options reach the request: a bad colour is a usage error, a good one and a logo file make the deck', async () => {
+  it('brand options and --template reach the request: a bad colour is a usage error, a good one, a font and a logo file make the deck', async () => {
     const bad = await run(['generate', 'slides', 'A deck', '--brand-color', 'green']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--brand-color');
@@ -154,7 +162,21 @@ describe('folio generate', () => {
     const parts = await theme;
     const xml = (await Promise.all(Object.keys(parts.files).filter((n) => n.startsWith('ppt/theme/')).map((n) => parts.file(n)!.async('string')))).join('');
     expect(xml).toContain('0A7F5A');
+    expect(xml).toContain('Georgia');
     expect(Object.keys(parts.files).some((n) => n.startsWith('ppt/media/'))).toBe(true);
+
+    // --template: that deck, uploaded as a template, is the design of the next one (the run records it).
+    const form = new FormData();
+    form.append('name', 'Brand');
+    form.append('file', new Blob([fs.readFileSync(path.join(home, 'brand.pptx'))]), 'brand.pptx');
+    const uploaded = await fetch(`${s.url}/api/v1/templates`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const { template_id } = await uploaded.json() as { template_id: string };
+    const templated = await run(['generate', 'slides', 'A two-slide deck on our hiring plan', '--template', template_id, '-o', 'templated.pptx', '--json']);
+    expect(templated.code, templated.stderr).toBe(0);
+    const made = JSON.parse(templated.stdout);
+    expect(await ooxmlParts(path.join(home, 'templated.pptx'))).toContain('ppt/presentation.xml');
+    expect(JSON.parse((await run(['runs', 'show', made.run_id, '--json'])).stdout)).toMatchObject({ template: { template_id, version: 1 } });
   }, SLOW);
 });
 
@@ -211,6 +233,10 @@ describe('reading and converting', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toContain(`redelivery of ${deliveries[0].delivery_id}`);
       await receiver.waitFor((r) => r.length >= 2);
+      const againJson = await run(['webhooks', 'redeliver', webhook_id, deliveries[0].delivery_id, '--json']);
+      expect(againJson.code, againJson.stderr).toBe(0);
+      expect(JSON.parse(againJson.stdout)).toMatchObject({ delivery_id: expect.any(String), redelivery_of: deliveries[0].delivery_id });
+      await receiver.waitFor((r) => r.length >= 3);
       expect((await run(['webhooks', 'redeliver', webhook_id, 'dlv_nope'])).code).toBe(1);
     } finally {
       await receiver.close();
@@ -264,7 +290,7 @@ describe('exit codes, --json errors and --help', () => {
     const top = await run(['--help']);
     expect(top.code).toBe(0);
     for (const line of ['serve', 'token --sub', 'credits grant', 'login --url', 'generate slides|word|excel', 'export <run_id>', 'webhooks list|deliveries|redeliver']) expect(top.stdout).toContain(line);
-    for (const args of [['login'], ['generate'], ['export'], ['runs'], ['runs', 'list'], ['runs', 'show'], ['tasks'], ['tasks', 'wait'], ['files'], ['files', 'upload'], ['files', 'list'], ['webhooks'], ['webhooks', 'list'], ['webhooks', 'deliveries'], ['webhooks', 'redeliver'], ['credits']]) {
+    for (const args of [['login'], ['generate'], ['export'], ['runs'], ['runs', 'list'], ['runs', 'show'], ['tasks'], ['tasks', 'show'], ['tasks', 'wait'], ['tasks', 'cancel'], ['files'], ['files', 'upload'], ['files', 'list'], ['webhooks'], ['webhooks', 'list'], ['webhooks', 'deliveries'], ['webhooks', 'redeliver'], ['credits']]) {
       const res = await run([...args, '--help']);
       expect(res.code, args.join(' ')).toBe(0);
       expect(res.stdout, args.join(' ')).toMatch(/Usage: folio /);

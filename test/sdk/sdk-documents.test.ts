@@ -1,5 +1,6 @@
 // @folio/sdk against the real app on a real port, with the builtin engine making real documents: generate (sync,
-// async followed over the real task event stream with its steps and Last-Event-ID, a scripted stream, or polling), download, export to PDF, ask, resume.
+// async followed over the real task event stream with its steps and Last-Event-ID, a scripted stream, or
+// polling), download, export to PDF, ask, resume.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
