@@ -3313,6 +3313,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of sales.csv)",
+                 *       "purpose": "data"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -4217,6 +4223,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of logo.png)",
+                 *       "caption": "Company logo"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description Caption, at most 1000 characters. */
                     caption?: string;
@@ -7215,6 +7227,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description Free-form category; empty or absent: null. */
                     category?: string;
@@ -10908,6 +10925,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of brand.pptx)",
+                 *       "name": "Acme brand deck",
+                 *       "is_default": "true"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description At most 2000 characters. */
                     description?: string;
@@ -11804,6 +11828,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
