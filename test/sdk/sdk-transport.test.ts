@@ -221,7 +221,7 @@ describe('pagination', { timeout: 120_000 }, () => {
 });
 
 describe('files', { timeout: 120_000 }, () => {
-  it('uploads from a path, a Blob, a Uint8Array and a ReadableStream; lists them over pages; gets one', async () => {
+  it('uploads from a path, a Blob, a Uint8Array, a ReadableStream and a Node.js file stream; lists them over pages; gets one', async () => {
     const fresh = await t.signup();
     const folio = new Folio({ apiKey: fresh.secret, baseUrl: t.url! });
     const file = path.join(tmp, 'notes.txt');
@@ -235,9 +235,12 @@ describe('files', { timeout: 120_000 }, () => {
     const stream = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode('str')); c.enqueue(new TextEncoder().encode('eam')); c.close(); } });
     const fromStream = await folio.files.upload(stream, { filename: 'stream.txt' });
     expect(fromStream).toMatchObject({ file_name: 'stream.txt', size: 6 });
+    // A Node.js file stream (an async iterable of Buffers): named after its path.
+    const fromNodeStream = await folio.files.upload(fs.createReadStream(file));
+    expect(fromNodeStream).toMatchObject({ file_name: 'notes.txt', size: 12 });
     const listed = [];
     for await (const f of folio.files.list({ limit: 3 })) listed.push(f.file_id);
-    expect(listed).toEqual([fromStream, fromBytes, fromBlob, fromPath].map((f) => f.file_id));
+    expect(listed).toEqual([fromNodeStream, fromStream, fromBytes, fromBlob, fromPath].map((f) => f.file_id));
     expect(await folio.files.get(fromBlob.file_id)).toMatchObject({ file_id: fromBlob.file_id, file_name: 'data.csv' });
   });
 
