@@ -31,7 +31,8 @@ async function list(args: string[]): Promise<void> {
   if (status !== undefined && !STATUSES.includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
   const limit = limitOf(p.values.limit);
   const params = { ...(format ? { format } : {}), ...(status ? { status } : {}), limit: Math.min(limit, 100) };
-  const items = await collect((await clientOf(p.values)).runs.list(params), limit);
+  const client = await clientOf(p.values);
+  const items = await collect(client.runs.list(params), limit);
   if (p.values.json) return printJson(items);
   io.out(table(items, ['run_id', 'format', 'status', 'file_name', 'updated_at']));
 }
@@ -39,7 +40,8 @@ async function list(args: string[]): Promise<void> {
 async function show(args: string[]): Promise<void> {
   const p = parse(args, {}, 'Usage: folio runs show <run_id>', [1, 1]);
   if (!p) return;
-  const { download, export: _export, resume, ...run } = await (await clientOf(p.values)).runs.get(p.positionals[0]);
+  const client = await clientOf(p.values);
+  const { download, export: _export, resume, ...run } = await client.runs.get(p.positionals[0]);
   if (p.values.json) return printJson(run);
   io.out(details(run, ['run_id', 'format', 'status', 'file_name', 'title', 'version', 'task_id', 'created_at', 'updated_at', 'expires_at', 'download_url', 'edit_url']));
 }
@@ -57,7 +59,8 @@ export async function exportRun(args: string[]): Promise<void> {
   const format = p.values.format;
   if (!format) throw new UsageError(`--format is required.\n\n${EXPORT_USAGE}`);
   if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
-  const run = await (await clientOf(p.values)).runs.get(p.positionals[0]);
+  const client = await clientOf(p.values);
+  const run = await client.runs.get(p.positionals[0]);
   let target = p.values.output as string | undefined;
   if (!target || isDirectory(target)) target = path.join(target ?? '.', (await run.export(format)).file_name); // the server names it
   const saved = await run.export(format, { path: target });
