@@ -264,12 +264,13 @@ describe('exit codes, --json errors and --help', () => {
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/Usage: folio|must|No such file|takes/);
     }
-    // No key and no development server to sign up on (nothing listens there; another machine): usage errors.
-    for (const baseUrl of ['http://127.0.0.1:1', 'http://folio.example.invalid']) {
+    // No key and no development server to sign up on (nothing listens there; a server on this machine that
+    // gives no development tokens; another machine): usage errors, and nothing stored.
+    for (const baseUrl of ['http://127.0.0.1:1', `${s.url}/not-folio`, 'http://folio.example.invalid']) {
       const noKey = await folio(['runs', 'list'], { env: { XDG_CONFIG_HOME: path.join(home, 'empty'), FOLIO_BASE_URL: baseUrl }, cwd: home });
       expect(noKey.code, noKey.stderr).toBe(2);
       expect(noKey.stderr).toContain('folio login');
-      expect(noKey.stderr).toMatch(/no server answered|is not on this machine/);
+      expect(noKey.stderr).toMatch(/no server answered|gives no development tokens \(404|is not on this machine/);
     }
     expect(fs.existsSync(path.join(home, 'empty'))).toBe(false);
   }, SLOW);
