@@ -1,5 +1,5 @@
-// The README's first session and docs/getting-started.md's whole session run, as written, against a
-// running server: the block between the readme-session (getting-started-session) markers is extracted
+// The README's first session, the third line of its quick start, and docs/getting-started.md's whole session
+// run, as written, against a running server: the block between the readme-session (getting-started-session) markers is extracted
 // and run by bash in an empty directory, with `npx folio` resolving to this checkout's CLI and API/PORT
 // pointing at the test's server. If the docs and the API drift apart, this fails. The server is a real
 // `folio serve` process on development defaults, shared by both sessions.
@@ -22,7 +22,7 @@ export function gettingStartedSession(): string {
 }
 
 /** Runs a session with bash in a fresh directory whose `npx folio` is this checkout's CLI. */
-async function runSession(name: string, session: string): Promise<{ dir: string; stdout: string }> {
+async function runSession(name: string, session: string, extraEnv: Record<string, string> = {}): Promise<{ dir: string; stdout: string; stderr: string }> {
   const dir = path.join(work, name);
   fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
   fs.symlinkSync(path.join(ROOT, 'bin', 'folio.js'), path.join(dir, 'node_modules', '.bin', 'folio'));
@@ -30,12 +30,12 @@ async function runSession(name: string, session: string): Promise<{ dir: string;
   const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
     execFile('bash', ['-euo', 'pipefail', '-c', session], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API: `${server.url}/api/v1`, PORT: port, npm_config_update_notifier: 'false' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', API: `${server.url}/api/v1`, PORT: port, npm_config_update_notifier: 'false', ...extraEnv },
       timeout: 240_000,
     }, (err, out, errOut) => resolve({ stdout: out, stderr: errOut, code: err ? (typeof err.code === 'number' ? err.code : 1) : 0 }));
   });
   expect(code, `stderr: ${stderr}\nstdout: ${stdout}\nserver: ${server.output().slice(-3000)}`).toBe(0);
-  return { dir, stdout };
+  return { dir, stdout, stderr };
 }
 
 async function expectEditorPage(editUrl: string): Promise<void> {
@@ -72,6 +72,32 @@ describe("the README's first session", () => {
     expect(fs.readFileSync(path.join(dir, 'deck.pptx')).subarray(0, 2).toString()).toBe('PK');
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'deck.json'), 'utf8')).status).toBe('completed');
     await expectEditorPage(stdout.trim().split('\n').at(-1)!);
+  }, 300_000);
+});
+
+describe("the README's quick start", () => {
+  it('its third line, with the server running and no API key set, makes a deck through the CLI (signing up on first use)', async () => {
+    const block = readmeSession(undefined, 'quick-start').split('\n').filter((l) => l.trim());
+    expect(block).toHaveLength(3);
+    const line = block[2];
+    expect(line).toMatch(/^npx folio generate slides ".+" -o deck\.pptx$/);
+    // The line as written; only the server's address (a free port, not 8080) and a private config home are set.
+    const config = path.join(work, 'quick-start-config');
+    const env = { FOLIO_BASE_URL: server.url, XDG_CONFIG_HOME: config };
+    const first = await runSession('quick-start', line, env);
+    expect(fs.readFileSync(path.join(first.dir, 'deck.pptx')).subarray(0, 2).toString()).toBe('PK');
+    expect(first.stdout).toMatch(/^Run: +run_\w+$/m);
+    expect(first.stdout).toMatch(/^Saved: +deck\.pptx$/m);
+    expect(first.stderr).toContain('signed up on the development server');
+    const file = path.join(config, 'folio', 'config.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(stored).toMatchObject({ current_profile: 'default', profiles: { default: { base_url: server.url, api_key: expect.stringMatching(/^sk_live_/) } } });
+    // A second run uses the stored key: no second sign-up.
+    const second = await runSession('quick-start-again', line, env);
+    expect(second.stderr).not.toContain('signed up');
+    expect(fs.readFileSync(path.join(second.dir, 'deck.pptx')).subarray(0, 2).toString()).toBe('PK');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(stored);
   }, 300_000);
 });
 

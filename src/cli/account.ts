@@ -36,7 +36,8 @@ Shows the organization's credit balance (GET /credits).
 export async function credits(args: string[]): Promise<void> {
   const p = parse(args, {}, CREDITS_USAGE);
   if (!p) return;
-  const balance = await clientOf(p.values).credits.get();
+  const client = await clientOf(p.values);
+  const balance = await client.credits.get();
   if (p.values.json) return printJson(balance);
   io.out(details({ ...balance, minimum_balance: balance.minimum_balance }, Object.keys(balance)));
 }

@@ -69,13 +69,20 @@ export function settingsOf(values: { profile?: string }): ClientSettings {
   return resolveClientSettings(values.profile);
 }
 
-/** The SDK client for the selected profile; a usage error when no API key is known. */
-export function clientOf(values: { profile?: string }): Folio {
+/**
+ * The SDK client for the selected profile. With no API key known and a development server on this machine, it
+ * signs up there first and stores the key (dev-login.ts, said on stderr); otherwise no key is a usage error.
+ */
+export async function clientOf(values: { profile?: string }): Promise<Folio> {
   const settings = settingsOf(values);
-  if (!settings.apiKey) {
-    throw new UsageError(`No API key: run \`folio login --url <base> --api-key <key>\` or set FOLIO_API_KEY (profile "${settings.profile}", ${settings.file}).`);
+  if (settings.apiKey) return new Folio({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+  const { developmentLogin } = await import('./dev-login.ts');
+  const login = await developmentLogin(settings);
+  if (login.kind === 'unavailable') {
+    throw new UsageError(`No API key: run \`folio login --url <base> --api-key <key>\` or set FOLIO_API_KEY (profile "${settings.profile}", ${settings.file}). No automatic development sign-in: ${login.reason}.`);
   }
-  return new Folio({ apiKey: settings.apiKey, baseUrl: settings.baseUrl });
+  io.err(login.note);
+  return new Folio({ apiKey: login.apiKey, baseUrl: settings.baseUrl });
 }
 
 export function printJson(value: unknown): void {

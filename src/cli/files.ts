@@ -40,7 +40,8 @@ async function upload(args: string[]): Promise<void> {
   const file = p.positionals[0];
   const purpose = purposeOf(p.values.purpose);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`No such file: ${file}`);
-  const stored = await clientOf(p.values).files.upload(file, purpose ? { purpose } : {});
+  const client = await clientOf(p.values);
+  const stored = await client.files.upload(file, purpose ? { purpose } : {});
   if (p.values.json) return printJson(stored);
   io.out(`${stored.file_id}  ${stored.file_name}  ${stored.content_type}  ${stored.size} bytes  (${stored.purpose})`);
 }
@@ -50,7 +51,8 @@ async function list(args: string[]): Promise<void> {
   if (!p) return;
   const purpose = purposeOf(p.values.purpose);
   const limit = limitOf(p.values.limit);
-  const items = await collect(clientOf(p.values).files.list({ ...(purpose ? { purpose } : {}), limit: Math.min(limit, 100) }), limit);
+  const client = await clientOf(p.values);
+  const items = await collect(client.files.list({ ...(purpose ? { purpose } : {}), limit: Math.min(limit, 100) }), limit);
   if (p.values.json) return printJson(items);
   io.out(table(items, ['file_id', 'file_name', 'purpose', 'size', 'created_at']));
 }

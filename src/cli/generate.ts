@@ -61,7 +61,7 @@ export async function generate(args: string[]): Promise<void> {
   for (const file of files) if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`No such file: ${file}`);
   for (const file of v.data ?? []) if (!DATA_KINDS[path.extname(file).toLowerCase()]) throw new UsageError(`--data takes .csv, .xlsx or .json files, not ${file}`);
 
-  const client = clientOf(v);
+  const client = await clientOf(v);
   const body = await buildBody(client, prompt, v, logoIsUrl);
   const documents = client[format];
 

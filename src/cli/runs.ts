@@ -31,7 +31,8 @@ async function list(args: string[]): Promise<void> {
   if (status !== undefined && !STATUSES.includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')}`);
   const limit = limitOf(p.values.limit);
   const params = { ...(format ? { format } : {}), ...(status ? { status } : {}), limit: Math.min(limit, 100) };
-  const items = await collect(clientOf(p.values).runs.list(params), limit);
+  const client = await clientOf(p.values);
+  const items = await collect(client.runs.list(params), limit);
   if (p.values.json) return printJson(items);
   io.out(table(items, ['run_id', 'format', 'status', 'file_name', 'updated_at']));
 }
@@ -39,7 +40,8 @@ async function list(args: string[]): Promise<void> {
 async function show(args: string[]): Promise<void> {
   const p = parse(args, {}, 'Usage: folio runs show <run_id>', [1, 1]);
   if (!p) return;
-  const { download, export: _export, resume, ...run } = await clientOf(p.values).runs.get(p.positionals[0]);
+  const client = await clientOf(p.values);
+  const { download, export: _export, resume, ...run } = await client.runs.get(p.positionals[0]);
   if (p.values.json) return printJson(run);
   io.out(details(run, ['run_id', 'format', 'status', 'file_name', 'title', 'version', 'task_id', 'created_at', 'updated_at', 'expires_at', 'download_url', 'edit_url']));
 }
@@ -57,7 +59,8 @@ export async function exportRun(args: string[]): Promise<void> {
   const format = p.values.format;
   if (!format) throw new UsageError(`--format is required.\n\n${EXPORT_USAGE}`);
   if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
-  const run = await clientOf(p.values).runs.get(p.positionals[0]);
+  const client = await clientOf(p.values);
+  const run = await client.runs.get(p.positionals[0]);
   let target = p.values.output as string | undefined;
   if (!target || isDirectory(target)) target = path.join(target ?? '.', (await run.export(format)).file_name); // the server names it
   const saved = await run.export(format, { path: target });
@@ -77,7 +80,7 @@ export async function tasks(args: string[]): Promise<void> {
   if (action === 'show' || action === 'cancel') {
     const p = parse(rest, {}, `Usage: folio tasks ${action} <task_id>`, [1, 1]);
     if (!p) return;
-    const client = clientOf(p.values);
+    const client = await clientOf(p.values);
     const task = action === 'show' ? await client.tasks.get(p.positionals[0]) : await client.tasks.cancel(p.positionals[0]);
     if (p.values.json) return printJson(task);
     return io.out(details(task, ['task_id', 'run_id', 'format', 'status', 'phase', 'cancel_requested', 'error', 'credits_used', 'duration_ms', 'created_at', 'finished_at']));
@@ -85,7 +88,7 @@ export async function tasks(args: string[]): Promise<void> {
   if (action === 'wait') {
     const p = parse(rest, { output: { type: 'string', short: 'o' } }, 'Usage: folio tasks wait <task_id> [-o <path>]', [1, 1]);
     if (!p) return;
-    const code = await followTask(clientOf(p.values), p.positionals[0], { json: Boolean(p.values.json), output: p.values.output });
+    const code = await followTask(await clientOf(p.values), p.positionals[0], { json: Boolean(p.values.json), output: p.values.output });
     if (code !== 0) throw new ExitCode(code);
     return;
   }

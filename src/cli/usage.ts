@@ -13,5 +13,7 @@ export const CLIENT_USAGE = `Document commands (talk to a running server through
   webhooks list|deliveries|redeliver      Subscriptions and their delivery log.
   credits                                 The organization's credit balance.
 Every document command takes --json (machine-readable output) and --profile <name>; FOLIO_API_KEY and
-FOLIO_BASE_URL override the profile. Exit codes: 0 success, 1 API error, 2 usage error.`;
+FOLIO_BASE_URL override the profile. With no key at all, a development server on this machine (default
+http://localhost:8080) signs you up on first use and the key is saved as the profile.
+Exit codes: 0 success, 1 API error, 2 usage error.`;
 

@@ -20,7 +20,8 @@ export async function webhooks(args: string[]): Promise<void> {
 async function list(args: string[]): Promise<void> {
   const p = parse(args, { limit: { type: 'string' } }, 'Usage: folio webhooks list [--limit <n>]');
   if (!p) return;
-  const items = await collect(clientOf(p.values).webhooks.list(), limitOf(p.values.limit));
+  const client = await clientOf(p.values);
+  const items = await collect(client.webhooks.list(), limitOf(p.values.limit));
   if (p.values.json) return printJson(items);
   io.out(table(items, ['webhook_id', 'url', 'events', 'active', 'created_at']));
 }
@@ -29,7 +30,8 @@ async function deliveries(args: string[]): Promise<void> {
   const p = parse(args, { limit: { type: 'string' } }, 'Usage: folio webhooks deliveries <webhook_id> [--limit <n>]', [1, 1]);
   if (!p) return;
   const limit = limitOf(p.values.limit);
-  const items = await collect(clientOf(p.values).webhooks.deliveries(p.positionals[0], { limit: Math.min(limit, 100) }), limit);
+  const client = await clientOf(p.values);
+  const items = await collect(client.webhooks.deliveries(p.positionals[0], { limit: Math.min(limit, 100) }), limit);
   if (p.values.json) return printJson(items);
   io.out(table(items, ['delivery_id', 'event', 'status', 'attempt_count', 'run_id', 'created_at']));
 }
@@ -37,7 +39,8 @@ async function deliveries(args: string[]): Promise<void> {
 async function redeliver(args: string[]): Promise<void> {
   const p = parse(args, {}, 'Usage: folio webhooks redeliver <webhook_id> <delivery_id>', [2, 2]);
   if (!p) return;
-  const delivery = await clientOf(p.values).webhooks.redeliver(p.positionals[0], p.positionals[1]);
+  const client = await clientOf(p.values);
+  const delivery = await client.webhooks.redeliver(p.positionals[0], p.positionals[1]);
   if (p.values.json) return printJson(delivery);
   io.out(`Queued ${delivery.delivery_id} (redelivery of ${delivery.redelivery_of ?? p.positionals[1]}), status ${delivery.status}.`);
 }

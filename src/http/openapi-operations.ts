@@ -1,5 +1,5 @@
 // Makes the generated OpenAPI document fit for client generators: a stable operationId per operation (one table,
-// so ids never drift with summaries), request-body examples, and every error response as a $ref to one shared
+// so ids never drift with summaries), request-body examples (JSON and multipart), and every error response as a $ref to one shared
 // `Error` schema component. Wired into @fastify/swagger as its `transformObject` (see app.ts).
 
 /** `METHOD /path` (as the document spells it, with the /api/v1 prefix) to its operationId. */
@@ -103,6 +103,13 @@ const EXAMPLES: Record<string, unknown> = {
   createDevToken: { sub: 'user-123', email: 'ada@example.com', name: 'Ada' },
 };
 
+/** Hand-written examples of multipart bodies (a file part's value stands for its bytes). */
+const FORM_EXAMPLES: Record<string, unknown> = {
+  uploadFile: { file: '(the bytes of sales.csv)', purpose: 'data' },
+  uploadImage: { file: '(the bytes of logo.png)', caption: 'Company logo' },
+  uploadTemplate: { file: '(the bytes of brand.pptx)', name: 'Acme brand deck', is_default: 'true' },
+};
+
 type Json = Record<string, any>;
 
 /** A value the schema accepts, from its example/default/enum/const, else the simplest value of its type. */
@@ -199,9 +206,11 @@ export function finishOpenApiDocument(doc: Json): Json {
       op.security ??= [];
       // A query parameter with a default (`limit`) may be left out: generators should make it optional.
       for (const param of op.parameters ?? []) if (param.in === 'query' && param.schema?.default !== undefined) param.required = false;
-      const json = op.requestBody?.content?.['application/json'];
-      if (json && json.example === undefined && json.examples === undefined) {
-        json.example = (id && EXAMPLES[id]) ?? exampleFromSchema(json.schema);
+      // Every request body, whatever its media type, carries an example (multipart ones too).
+      for (const [mediaType, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
+        if (!media || media.example !== undefined || media.examples !== undefined) continue;
+        const given = id ? (mediaType === 'application/json' ? EXAMPLES[id] : FORM_EXAMPLES[id]) : undefined;
+        media.example = given ?? exampleFromSchema(media.schema);
       }
       for (const [code, response] of Object.entries<Json>(op.responses ?? {})) {
         const status = Number(code);

@@ -59,6 +59,26 @@ describe('folio login', () => {
   }, SLOW);
 });
 
+describe('no API key, a development server on this machine', () => {
+  it('signs up there once, stores the key as the profile (0600) and uses it from then on', async () => {
+    const xdg = path.join(home, 'fresh-xdg');
+    const env = { XDG_CONFIG_HOME: xdg, FOLIO_BASE_URL: s.url };
+    const first = await run(['credits', '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/signed up on the development server at .+ as .+@localhost \(organization org_\w+\) and saved the key as profile "default"/);
+    const balance = JSON.parse(first.stdout);
+    const file = path.join(xdg, 'folio', 'config.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(stored.profiles.default).toEqual({ base_url: s.url, api_key: expect.stringMatching(/^sk_live_/) });
+    const again = await run(['credits', '--json'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(JSON.parse(again.stdout).org_id).toBe(balance.org_id);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(stored);
+  }, SLOW);
+});
+
 describe('folio generate', () => {
   it('makes a deck, a document and a workbook, saves valid OOXML files, and prints the run id, path and edit URL', async () => {
     const cases = [['slides', 'deck.pptx', 'ppt/presentation.xml'], ['word', 'memo.docx', 'word/document.xml'], ['excel', 'book.xlsx', 'xl/workbook.xml']] as const;
@@ -120,9 +140,17 @@ describe('folio generate', () => {
     expect(await ooxmlParts(path.join(home, 'hiring.pptx'))).toContain('ppt/presentation.xml');
     const task = JSON.parse((await run(['tasks', 'show', accepted.task_id, '--json'])).stdout);
     expect(task).toMatchObject({ task_id: accepted.task_id, status: 'completed' });
+    // --json on the task commands: wait prints the result object, cancel the task (or, once it ended, the API's error).
+    const waitedJson = await run(['tasks', 'wait', accepted.task_id, '-o', 'hiring-again.pptx', '--json']);
+    expect(waitedJson.code, waitedJson.stderr).toBe(0);
+    expect(JSON.parse(waitedJson.stdout)).toMatchObject({ task_id: accepted.task_id, run_id: accepted.run_id, status: 'completed', path: 'hiring-again.pptx', edit_url: expect.stringContaining('/edit/') });
+    const cancelled = await run(['tasks', 'cancel', accepted.task_id, '--json']);
+    const cancelOut = JSON.parse(cancelled.stdout);
+    if (cancelled.code === 0) expect(cancelOut).toMatchObject({ task_id: accepted.task_id });
+    else expect(cancelOut).toMatchObject({ status: expect.any(Number), error: expect.any(String) });
   }, SLOW);
 
-  it('brand options reach the request: a bad colour is a usage error, a good one and a logo file make the deck', async () => {
+  it('brand options and --template reach the request: a bad colour is a usage error, a good one, a font and a logo file make the deck', async () => {
     const bad = await run(['generate', 'slides', 'A deck', '--brand-color', 'green']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--brand-color');
@@ -134,7 +162,21 @@ describe('folio generate', () => {
     const parts = await theme;
     const xml = (await Promise.all(Object.keys(parts.files).filter((n) => n.startsWith('ppt/theme/')).map((n) => parts.file(n)!.async('string')))).join('');
     expect(xml).toContain('0A7F5A');
+    expect(xml).toContain('Georgia');
     expect(Object.keys(parts.files).some((n) => n.startsWith('ppt/media/'))).toBe(true);
+
+    // --template: that deck, uploaded as a template, is the design of the next one (the run records it).
+    const form = new FormData();
+    form.append('name', 'Brand');
+    form.append('file', new Blob([fs.readFileSync(path.join(home, 'brand.pptx'))]), 'brand.pptx');
+    const uploaded = await fetch(`${s.url}/api/v1/templates`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const { template_id } = await uploaded.json() as { template_id: string };
+    const templated = await run(['generate', 'slides', 'A two-slide deck on our hiring plan', '--template', template_id, '-o', 'templated.pptx', '--json']);
+    expect(templated.code, templated.stderr).toBe(0);
+    const made = JSON.parse(templated.stdout);
+    expect(await ooxmlParts(path.join(home, 'templated.pptx'))).toContain('ppt/presentation.xml');
+    expect(JSON.parse((await run(['runs', 'show', made.run_id, '--json'])).stdout)).toMatchObject({ template: { template_id, version: 1 } });
   }, SLOW);
 });
 
@@ -197,6 +239,10 @@ describe('reading and converting', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toContain(`redelivery of ${deliveries[0].delivery_id}`);
       await receiver.waitFor((r) => r.length >= 2);
+      const againJson = await run(['webhooks', 'redeliver', webhook_id, deliveries[0].delivery_id, '--json']);
+      expect(againJson.code, againJson.stderr).toBe(0);
+      expect(JSON.parse(againJson.stdout)).toMatchObject({ delivery_id: expect.any(String), redelivery_of: deliveries[0].delivery_id });
+      await receiver.waitFor((r) => r.length >= 3);
       expect((await run(['webhooks', 'redeliver', webhook_id, 'dlv_nope'])).code).toBe(1);
     } finally {
       await receiver.close();
@@ -224,9 +270,15 @@ describe('exit codes, --json errors and --help', () => {
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/Usage: folio|must|No such file|takes/);
     }
-    const noKey = await folio(['runs', 'list'], { env: { XDG_CONFIG_HOME: path.join(home, 'empty') }, cwd: home });
-    expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain('folio login');
+    // No key and no development server to sign up on (nothing listens there; a server on this machine that
+    // gives no development tokens; another machine): usage errors, and nothing stored.
+    for (const baseUrl of ['http://127.0.0.1:1', `${s.url}/not-folio`, 'http://folio.example.invalid']) {
+      const noKey = await folio(['runs', 'list'], { env: { XDG_CONFIG_HOME: path.join(home, 'empty'), FOLIO_BASE_URL: baseUrl }, cwd: home });
+      expect(noKey.code, noKey.stderr).toBe(2);
+      expect(noKey.stderr).toContain('folio login');
+      expect(noKey.stderr).toMatch(/no server answered|gives no development tokens \(404|is not on this machine/);
+    }
+    expect(fs.existsSync(path.join(home, 'empty'))).toBe(false);
   }, SLOW);
 
   it('exits 1 on API errors, with the error as JSON under --json', async () => {
@@ -245,7 +297,7 @@ describe('exit codes, --json errors and --help', () => {
     const top = await run(['--help']);
     expect(top.code).toBe(0);
     for (const line of ['serve', 'token --sub', 'credits grant', 'login --url', 'generate slides|word|excel', 'export <run_id>', 'webhooks list|deliveries|redeliver']) expect(top.stdout).toContain(line);
-    for (const args of [['login'], ['generate'], ['export'], ['runs'], ['runs', 'list'], ['runs', 'show'], ['tasks'], ['tasks', 'wait'], ['files'], ['files', 'upload'], ['files', 'list'], ['webhooks'], ['webhooks', 'list'], ['webhooks', 'deliveries'], ['webhooks', 'redeliver'], ['credits']]) {
+    for (const args of [['login'], ['generate'], ['export'], ['runs'], ['runs', 'list'], ['runs', 'show'], ['tasks'], ['tasks', 'show'], ['tasks', 'wait'], ['tasks', 'cancel'], ['files'], ['files', 'upload'], ['files', 'list'], ['webhooks'], ['webhooks', 'list'], ['webhooks', 'deliveries'], ['webhooks', 'redeliver'], ['credits']]) {
       const res = await run([...args, '--help']);
       expect(res.code, args.join(' ')).toBe(0);
       expect(res.stdout, args.join(' ')).toMatch(/Usage: folio /);

@@ -86,10 +86,16 @@ describe('folio generate on a terminal', () => {
     const lines = during.split('\n');
     const barLine = lines.findIndex((l) => BAR.test(l));
     expect(lines[barLine]).toMatch(/^\[█+░+\] +\d{1,2}%  writing/); // partly filled while the agent writes
-    // The line above the bar: the phase the task moved to (planning can pass between two polls; the SSE
-    // stream adds the agent's own steps, `✓ Added slide ...`, rendered by src/cli/progress.test.ts).
+    // The line above the bar: the phase the task moved to.
     expect(lines.slice(0, barLine).some((l) => /^ {2}→ writing$/.test(l))).toBe(true);
     expect(lines.slice(barLine + 1).join('').trim()).toBe(''); // the bar is the last thing on the screen
+
+    // The agent's first step arrives over the SSE stream while it still works on the second: a line above the bar.
+    const stepped = await waitForScreen('progress', (t) => BAR.test(t) && /✓ Added slide 1: Market size/.test(t) && !/EXIT=/.test(t));
+    keep('progress-step', stepped);
+    const stepLines = stepped.split('\n');
+    const stepBar = stepLines.findIndex((l) => BAR.test(l));
+    expect(stepLines.slice(0, stepBar).some((l) => /^ {2}✓ Added slide 1: Market size$/.test(l))).toBe(true);
 
     const after = await waitForScreen('progress', (t) => /EXIT=\d+/.test(t));
     keep('progress-after', after);
@@ -97,6 +103,7 @@ describe('folio generate on a terminal', () => {
     expect(after).toMatch(/\[█{24}\] 100%  completed/);
     expect(after).toMatch(/^Run: +run_\w+$/m);
     expect(after).toContain('Saved: tty.pptx');
+    expect(after).toMatch(/^ {2}✓ Added slide 1: Market size\n {2}✓ Added slide 2: Plan$/m);
     expect(after).toMatch(/^Edit: +http:\/\/localhost:\d+\/api\/v1\/edit\/run_\w+\?token=/m);
     expect(after.match(/\d{1,3}%/g)!.length).toBe(1); // the bar was redrawn in place, never repeated
     expect(await ooxmlParts(path.join(home, 'tty.pptx'))).toContain('ppt/slides/slide2.xml');

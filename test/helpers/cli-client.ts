@@ -25,7 +25,7 @@ export async function startCliServer(extraEnv: Record<string, string> = {}): Pro
   const env: Record<string, string> = {
     FOLIO_DATA_DIR: path.join(work, 'data'),
     FOLIO_ALLOW_PRIVATE_URLS: 'true',
-    // The CLI follows tasks by polling until the SSE stream exists; these tests run many commands per key.
+    // These tests run many commands per key (and a CLI on a server without the event stream would poll).
     FOLIO_RATE_LIMIT_PRO: '100000',
     ...extraEnv,
   };

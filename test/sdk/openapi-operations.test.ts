@@ -1,6 +1,6 @@
 // The OpenAPI document is fit for client generators: every operation has a unique readable operationId and a
-// summary, every JSON request body an example that validates against its schema, and every error response is a
-// $ref to the one shared Error schema. (The redocly lint runs as `npm run lint:openapi`.)
+// summary, every request body (JSON or multipart) an example that validates against its schema, and every
+// error response is a $ref to the one shared Error schema. (The redocly lint runs as `npm run lint:openapi`.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -48,19 +48,25 @@ describe('operations', () => {
 });
 
 describe('request bodies and errors', () => {
-  it('every JSON request body has an example its schema accepts', () => {
+  it('every request body (JSON, multipart, form) has an example its schema accepts', () => {
     const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    // A multipart file part is `format: binary`; its example value is a placeholder string for the bytes.
+    ajv.addFormat('binary', true);
     const bad: string[] = [];
+    const kinds = new Set<string>();
     for (const { key, op } of operations()) {
-      const json = op.requestBody?.content?.['application/json'];
-      if (!json) continue;
-      // One `example`, or named `examples` (what a schema's own `examples` become in the document).
-      const given = json.example !== undefined ? [json.example] : Object.values<any>(json.examples ?? {}).map((e) => e?.value);
-      if (!given.length) { bad.push(`${key}: no example`); continue; }
-      const validate = ajv.compile(json.schema);
-      for (const example of given) if (!validate(example)) bad.push(`${key}: ${ajv.errorsText(validate.errors)}`);
+      for (const [mediaType, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
+        kinds.add(mediaType);
+        // One `example`, or named `examples` (what a schema's own `examples` become in the document).
+        const given = media.example !== undefined ? [media.example] : Object.values<any>(media.examples ?? {}).map((e) => e?.value);
+        if (!given.length) { bad.push(`${key} ${mediaType}: no example`); continue; }
+        const validate = ajv.compile(media.schema);
+        for (const example of given) if (!validate(example)) bad.push(`${key} ${mediaType}: ${ajv.errorsText(validate.errors)}`);
+      }
     }
     expect(bad).toEqual([]);
+    expect([...kinds]).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+    expect(doc.paths['/api/v1/files'].post.requestBody.content['multipart/form-data'].example).toMatchObject({ purpose: 'data' });
   });
 
   it('the generate examples are hand-written and carry an idempotency key', () => {

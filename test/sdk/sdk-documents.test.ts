@@ -1,5 +1,6 @@
 // @folio/sdk against the real app on a real port, with the builtin engine making real documents: generate (sync,
-// async followed over the task event stream or by polling), download, export to PDF, ask, resume.
+// async followed over the real task event stream with its steps and Last-Event-ID, a scripted stream, or
+// polling), download, export to PDF, ask, resume.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,34 @@ describe('generate', { timeout: 120_000 }, () => {
     expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     expect(fs.statSync(file).size).toBe(out.size);
   }, 120_000);
+
+  it('slides.generate with onProgress follows the real event stream: phases, rising progress, the agent\'s steps, then done', async () => {
+    const folio = client();
+    const events: TaskEvent[] = [];
+    const run = await folio.slides.generate({ prompt: 'A 4-slide deck on opening a bakery in Lyon: market, plan, costs' }, { onProgress: (e) => events.push(e) });
+    expect(run).toMatchObject({ format: 'slides', status: 'completed', version: 1 });
+    const progress = events.filter((e) => e.type === 'progress').map((e) => e.data.progress as number);
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b)); // never goes back
+    expect(progress.at(-1)).toBe(100);
+    expect(events.filter((e) => e.type === 'progress').map((e) => e.data.phase)).toEqual(expect.arrayContaining(['writing', 'done']));
+    const steps = events.filter((e) => e.type === 'step').map((e) => e.data.message as string);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    expect(steps[0]).toMatch(/^Added slide 1: /);
+    const done = events.at(-1)!;
+    expect(done.type).toBe('done');
+    // The terminal body, as polling answers it (its signed links are minted afresh on each read).
+    const unsigned = (task: any) => ({ ...task, result: { ...task.result, download_url: new URL(task.result.download_url).pathname, edit_url: new URL(task.result.edit_url).pathname } });
+    expect(unsigned(done.data)).toEqual(unsigned(await folio.tasks.get(run.task_id)));
+    // Stored events have ids 1, 2, 3, ... (a stream opened before the first one says where the task stands, id 0;
+    // heartbeats repeat the last id). Reading again after the third (Last-Event-ID) gives exactly the rest.
+    const stored = events.filter((e) => e.type !== 'heartbeat' && Number(e.id) > 0);
+    const ids = stored.map((e) => Number(e.id));
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
+    const rest: TaskEvent[] = [];
+    for await (const e of folio.tasks.events(run.task_id, { lastEventId: '3' })) rest.push(e);
+    expect(rest.filter((e) => e.type !== 'heartbeat').map((e) => [e.type, e.id])).toEqual(stored.slice(3).map((e) => [e.type, e.id]));
+  });
 
   it('follows an async task over GET /tasks/{id}/events when it answers 200, resuming with Last-Event-ID after a drop', async () => {
     const stream = contractEventStream(proxy, { dropAfter: 1 });

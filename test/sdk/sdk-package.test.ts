@@ -123,12 +123,16 @@ describe('npm pack', () => {
         const phase: string | null = task.phase;
         const id: operations['getRun']['parameters']['path']['run_id'] = run.run_id;
         for await (const r of folio.runs.list({ format: 'excel', limit: 10 })) void r.version;
-        void [format, status, phase, id];
+        const same: Run = await folio.api.getRun({ path: { run_id: run.run_id } });
+        const page = await folio.api.listRuns({ query: { limit: 5 } });
+        void [format, status, phase, id, same, page.next_cursor];
       }
       // @ts-expect-error: prompt is required
       void folio.word.generate({});
       // @ts-expect-error: not a run format filter
       void folio.runs.list({ format: 'pdf' });
+      // @ts-expect-error: getRun needs its run_id
+      void folio.api.getRun();
       void main().catch((e: unknown) => { if (e instanceof FolioError) console.log(e.code, e.status, e.requestId, e.retryAfter); });
     `;
     fs.writeFileSync(path.join(consumer, 'check.ts'), check);

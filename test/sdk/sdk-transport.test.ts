@@ -1,5 +1,6 @@
 // @folio/sdk's transport and helpers against the real app on a real port (scripted test agents): retries on
-// 503 with Retry-After and on network errors, a generate whose first answer is lost makes one run, FolioError
+// 503 with Retry-After, on 429/502/504 and network errors (none on 500/400), the backoff, timeoutMs, a generate
+// whose first answer is lost makes one run, FolioError
 // fields, the 408 upgrade, pagination, uploads from a path, a Blob, bytes and a stream, credits and cancel.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { count, script, withRuns } from '../helpers/runs.ts';
 import { scriptedAgents } from '../helpers/scripted-agent.ts';
-import { AuthenticationError, ConnectionError, Folio, FolioError, NotFoundError, RateLimitError, ServerError, ValidationError } from '../../packages/sdk/src/index.ts';
+import { AuthenticationError, ConnectionError, Folio, FolioError, NotFoundError, RateLimitError, ServerError, TimeoutError, ValidationError } from '../../packages/sdk/src/index.ts';
+import { retryDelayMs } from '../../packages/sdk/src/http.ts';
 import { startFrontProxy, type FrontProxy } from './helpers/front-proxy.ts';
 
 let t: TestApp;
@@ -67,6 +69,58 @@ describe('retries', { timeout: 120_000 }, () => {
     expect(err).toBeInstanceOf(ServerError);
     expect(err).toMatchObject({ status: 503, code: 'service_unavailable', requestId: 'req-503', retryAfter: 0, message: 'down' });
     proxy.rule(() => ({ kind: 'forward' }));
+  });
+
+  it('retries 429, 502 and 504 as well; a 500 or a 400 is answered at once, without a retry', async () => {
+    const envelope = (code: string) => `{"success":false,"error":"${code}","message":"${code}"}`;
+    for (const status of [429, 502, 504]) {
+      const start = proxy.requests.length;
+      proxy.rule((_req, n) => (n === start ? { kind: 'answer', status, body: envelope(`s${status}`) } : { kind: 'forward' }));
+      expect((await client({ baseUrl: proxy.url }).credits.get()).balance, String(status)).toEqual(expect.any(Number));
+      expect(proxy.requests.length - start, String(status)).toBe(2);
+    }
+    for (const status of [500, 400]) {
+      const start = proxy.requests.length;
+      proxy.rule(() => ({ kind: 'answer', status, body: envelope(`s${status}`) }));
+      const err = await client({ baseUrl: proxy.url, maxRetries: 3 }).credits.get().catch((e) => e);
+      expect(err).toMatchObject({ status, code: `s${status}` });
+      expect(err).toBeInstanceOf(status === 500 ? ServerError : ValidationError);
+      expect(proxy.requests.length - start, String(status)).toBe(1);
+    }
+    proxy.rule(() => ({ kind: 'forward' }));
+  });
+
+  it('without Retry-After, waits at least 0.25 s, 0.5 s, then 1 s between attempts (exponential backoff), each with jitter', async () => {
+    const arrivals: number[] = [];
+    proxy.rule(() => { arrivals.push(Date.now()); return { kind: 'answer', status: 502, body: '{"success":false,"error":"bad_gateway","message":"down"}' }; });
+    const err = await client({ baseUrl: proxy.url, maxRetries: 3 }).credits.get().catch((e) => e);
+    expect(err).toMatchObject({ status: 502, code: 'bad_gateway' });
+    expect(arrivals).toHaveLength(4);
+    const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]);
+    // Lower bounds only (a loaded machine adds time, never removes it): half of 0.5 s, 1 s and 2 s.
+    [250, 500, 1000].forEach((min, i) => expect(gaps[i], `gap ${i}: ${gaps}`).toBeGreaterThanOrEqual(min - 5));
+    proxy.rule(() => ({ kind: 'forward' }));
+    // The jitter itself: delays for one attempt spread over [base/2, base], capped at 8 s.
+    const samples = Array.from({ length: 200 }, () => retryDelayMs(2));
+    expect(Math.min(...samples)).toBeGreaterThanOrEqual(1000);
+    expect(Math.max(...samples)).toBeLessThanOrEqual(2000);
+    expect(new Set(samples.map((v) => Math.round(v / 50))).size).toBeGreaterThan(5);
+    expect(retryDelayMs(10)).toBeLessThanOrEqual(8000);
+    expect(retryDelayMs(0, 3)).toBe(3000);
+  });
+
+  it('timeoutMs bounds each attempt: a server that does not answer in time is retried, then a TimeoutError', async () => {
+    const start = proxy.requests.length;
+    proxy.rule(() => ({ kind: 'custom', handle: (_req, res) => { setTimeout(() => { if (!res.writableEnded) res.end(); }, 3000); } }));
+    const began = Date.now();
+    const err = await client({ baseUrl: proxy.url, timeoutMs: 300, maxRetries: 1 }).credits.get().catch((e) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err).toMatchObject({ code: 'timeout', status: 0 });
+    expect(proxy.requests.length - start).toBe(2);
+    expect(Date.now() - began).toBeLessThan(2900); // gave up before the server's late answer
+    // Per call, too: the same client with a generous timeout for one request gets its answer.
+    proxy.rule(() => ({ kind: 'forward' }));
+    expect((await client({ baseUrl: proxy.url, timeoutMs: 1 }).request<{ balance: number }>('GET', '/credits', { timeoutMs: 60_000 })).balance).toEqual(expect.any(Number));
   });
 
   it('a generate whose first answer is lost is retried with the same idempotency_key and makes one run', async () => {
@@ -167,7 +221,7 @@ describe('pagination', { timeout: 120_000 }, () => {
 });
 
 describe('files', { timeout: 120_000 }, () => {
-  it('uploads from a path, a Blob, a Uint8Array and a ReadableStream; lists them over pages; gets one', async () => {
+  it('uploads from a path, a Blob, a Uint8Array, a ReadableStream and a Node.js file stream; lists them over pages; gets one', async () => {
     const fresh = await t.signup();
     const folio = new Folio({ apiKey: fresh.secret, baseUrl: t.url! });
     const file = path.join(tmp, 'notes.txt');
@@ -181,9 +235,12 @@ describe('files', { timeout: 120_000 }, () => {
     const stream = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode('str')); c.enqueue(new TextEncoder().encode('eam')); c.close(); } });
     const fromStream = await folio.files.upload(stream, { filename: 'stream.txt' });
     expect(fromStream).toMatchObject({ file_name: 'stream.txt', size: 6 });
+    // A Node.js file stream (an async iterable of Buffers): named after its path.
+    const fromNodeStream = await folio.files.upload(fs.createReadStream(file));
+    expect(fromNodeStream).toMatchObject({ file_name: 'notes.txt', size: 12 });
     const listed = [];
     for await (const f of folio.files.list({ limit: 3 })) listed.push(f.file_id);
-    expect(listed).toEqual([fromStream, fromBytes, fromBlob, fromPath].map((f) => f.file_id));
+    expect(listed).toEqual([fromNodeStream, fromStream, fromBytes, fromBlob, fromPath].map((f) => f.file_id));
     expect(await folio.files.get(fromBlob.file_id)).toMatchObject({ file_id: fromBlob.file_id, file_name: 'data.csv' });
   });
 

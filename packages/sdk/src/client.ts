@@ -1,5 +1,6 @@
 // The Folio client: configuration (options, else FOLIO_API_KEY / FOLIO_BASE_URL where a `process` exists) and
 // one object per area of the API. Everything goes through HttpClient, which only needs globalThis.fetch.
+import { createApi, type Api } from './api.ts';
 import { DocumentsApi, RunsApi, type RunsContext } from './documents.ts';
 import { FilesApi } from './files.ts';
 import { HttpClient, type RequestOptions } from './http.ts';
@@ -53,6 +54,8 @@ export class Folio {
   readonly tasks: TasksApi;
   readonly webhooks: WebhooksApi;
   readonly credits: { get(): Promise<CreditsBalance> };
+  /** One thin typed method per API operation, by operationId: `folio.api.listRuns({ query: { limit: 10 } })`. */
+  readonly api: Api;
   readonly #http: HttpClient;
 
   constructor(opts: FolioOptions = {}) {
@@ -78,6 +81,7 @@ export class Folio {
     this.runs = new RunsApi(ctx);
     this.webhooks = new WebhooksApi(this.#http);
     this.credits = { get: () => this.#http.request<CreditsBalance>('GET', '/credits') };
+    this.api = createApi(this.#http);
   }
 
   /** The base URL requests go to (without /api/v1). */

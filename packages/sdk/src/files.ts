@@ -1,9 +1,11 @@
-// Files: upload from a path (Node, Bun, Deno: node:fs loaded only then), a Blob/File, bytes or a stream; list; get.
+// Files: upload from a path (Node, Bun, Deno: node:fs loaded only then), a Blob/File, bytes, a web stream or an
+// async iterable of bytes (a Node.js file stream); list; get.
 import type { HttpClient } from './http.ts';
 import { PageIterator, type Page } from './pagination.ts';
 import type { FileObject, ListFilesParams } from './types.ts';
 
-export type UploadInput = string | Blob | Uint8Array | ReadableStream<Uint8Array>;
+/** A path, a Blob/File, bytes, a web ReadableStream, or any async iterable of bytes (a Node.js fs.ReadStream, say). */
+export type UploadInput = string | Blob | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface UploadOptions {
   /** `init` (a .docx/.xlsx/.pptx to edit), `context` (the default), `data` or `analysis`. */
@@ -26,7 +28,14 @@ async function toBlob(input: UploadInput): Promise<{ blob: Blob; name?: string }
   if (input instanceof Blob) return { blob: input, name: (input as File).name || undefined };
   if (input instanceof Uint8Array) return { blob: new Blob([input as Uint8Array<ArrayBuffer>]) };
   if (input && typeof (input as ReadableStream).getReader === 'function') return { blob: await new Response(input as ReadableStream).blob() };
-  throw new TypeError('files.upload takes a path, a Blob, a Uint8Array or a ReadableStream.');
+  if (input && typeof (input as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] === 'function') {
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    for await (const chunk of input as AsyncIterable<Uint8Array | string>) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk as Uint8Array<ArrayBuffer>);
+    // A Node.js file stream knows its path: its base name is the default file name.
+    const from = (input as { path?: unknown }).path;
+    return { blob: new Blob(chunks), name: typeof from === 'string' ? from.split(/[\\/]/).pop() || undefined : undefined };
+  }
+  throw new TypeError('files.upload takes a path, a Blob, a Uint8Array, a ReadableStream or an async iterable of bytes.');
 }
 
 export class FilesApi {

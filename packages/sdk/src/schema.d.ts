@@ -3337,6 +3337,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of sales.csv)",
+                 *       "purpose": "data"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -4241,6 +4247,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of logo.png)",
+                 *       "caption": "Company logo"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description Caption, at most 1000 characters. */
                     caption?: string;
@@ -7239,6 +7251,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description Free-form category; empty or absent: null. */
                     category?: string;
@@ -11008,6 +11025,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "(the bytes of brand.pptx)",
+                 *       "name": "Acme brand deck",
+                 *       "is_default": "true"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @description At most 2000 characters. */
                     description?: string;
@@ -11904,6 +11928,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "example"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
