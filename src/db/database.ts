@@ -126,8 +126,22 @@ function isAlive(pid: number): boolean {
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
+  // Every start of an up-to-date database: one read instead of the migrator's table checks and lock
+  // (a tenth to a third of a second of each start). Anything else, a missing table included, migrates.
+  if (await appliedAll(db)) return { results: [] };
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
+}
+
+/** Whether every migration Folio knows is recorded as applied (false when it cannot tell). */
+async function appliedAll(db: Kysely<DB>): Promise<boolean> {
+  try {
+    const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+    const applied = new Set(rows.map((r) => r.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }
