@@ -7,7 +7,7 @@ const p = (text: string): MdBlock => ({ type: 'paragraph', text });
 const h = (level: number, text: string): MdBlock => ({ type: 'heading', level, text });
 const ul = (...items: [string, number][]): MdBlock => ({ type: 'list', ordered: false, items: items.map(([text, level]) => ({ text, level })) });
 const ol = (...items: [string, number][]): MdBlock => ({ type: 'list', ordered: true, items: items.map(([text, level]) => ({ text, level })) });
-const table = (header: string[], rows: string[][], align = header.map(() => null)): MdBlock => ({ type: 'table', header, rows, align });
+const table = (header: string[], rows: string[][], align: ('left' | 'right' | 'center' | null)[] = header.map(() => null)): MdBlock => ({ type: 'table', header, rows, align });
 
 export const CASES: [string, string, MdBlock[]][] = [
   ['setext heading (=)', 'Title\n=====\n\nBody text.', [h(1, 'Title'), p('Body text.')]],

@@ -31,7 +31,7 @@ md.block.ruler.before('table', 'pipeless_row', (state: StateBlock, line: number,
   silent && state.parentType === 'table' && !state.src.slice(state.bMarks[line], state.eMarks[line]).includes('|'), { alt: ['blockquote'] });
 
 /** Common indentation removed (a prompt written inside an indented template string), and `•` bullets pasted from Word read as `-` outside fenced code. */
-function prepare(source: string): string {
+function prepare(source: string): string[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const indent = lines.reduce((min, l) => (l.trim() ? Math.min(min, l.length - l.trimStart().length) : min), Infinity);
   let fence = '';
@@ -41,7 +41,35 @@ function prepare(source: string): string {
     if (f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length && !line.trim().slice(f[1].length)))) fence = fence ? '' : f[1];
     else if (!fence) return line.replace(/^(\s*)•(?=\s)/, '$1-');
     return line;
-  }).join('\n');
+  });
+}
+
+/**
+ * An item indented two or more spaces under an item, but short of that item's text (`1. a` then `  - b`),
+ * is nested in it, as the writer means and as Folio's own writers write it; CommonMark would start a new
+ * list. The lines under a moved item move with it.
+ */
+function nestShortIndents(lines: string[]): string {
+  let item: { indent: number; text: number } | null = null;
+  const moves: { from: number; by: number }[] = [];
+  let fence = '';
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^( *)(?:([-*+]|\d{1,9}[.)])( {1,4}(?=\S)| *$))?/.exec(lines[i])!;
+    if (!lines[i].trim() || (fence && !FENCE.test(lines[i]))) continue;
+    const f = FENCE.exec(lines[i]);
+    if (f) fence = fence ? '' : f[1];
+    const own = m[1].length;
+    while (moves.length && moves[moves.length - 1].from > own) moves.pop();
+    let at = own + (moves.length ? moves[moves.length - 1].by : 0);
+    if (m[2] && item && at >= item.indent + 2 && at < item.text) {
+      moves.push({ from: own, by: item.text - own });
+      at = item.text;
+    }
+    if (at !== own) lines[i] = ' '.repeat(at) + lines[i].slice(own);
+    if (m[2]) item = { indent: at, text: at + m[2].length + Math.max(1, m[3].length) };
+    else if (at < 2 && !lines[i - 1]?.trim()) item = null;
+  }
+  return lines.join('\n');
 }
 
 /** The index of the token that closes the one opened at `open`. */
@@ -136,7 +164,7 @@ function read(tokens: Token[], from: number, to: number, out: MdBlock[]): void {
 }
 
 export function parseMarkdown(source: string): MdBlock[] {
-  const tokens = md.parse(prepare(source), {});
+  const tokens = md.parse(nestShortIndents(prepare(source)), {});
   const out: MdBlock[] = [];
   read(tokens, 0, tokens.length - 1, out);
   return out;
