@@ -30,6 +30,12 @@ md.core.ruler.enableOnly(['normalize', 'block']);
 md.block.ruler.before('table', 'pipeless_row', (state: StateBlock, line: number, _end: number, silent: boolean) =>
   silent && state.parentType === 'table' && !state.src.slice(state.bMarks[line], state.eMarks[line]).includes('|'), { alt: ['blockquote'] });
 
+// A "Key: value" line right under a list item, not indented, starts its own block ("Notes: ..." after a
+// slide's bullets) where CommonMark would carry it on as a lazy continuation of the item's text.
+md.block.ruler.before('paragraph', 'fact_after_item', (state: StateBlock, line: number, _end: number, silent: boolean) =>
+  silent && state.parentType === 'paragraph' && state.listIndent >= 0 && state.sCount[line] < state.blkIndent
+  && FACT.test(state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trim()), { alt: ['paragraph'] });
+
 /** Common indentation removed (a prompt written inside an indented template string), and `•` bullets pasted from Word read as `-` outside fenced code. */
 function prepare(source: string): string[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
