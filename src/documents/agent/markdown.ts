@@ -1,8 +1,9 @@
 // The Markdown reader for prompts and tool arguments, shared by the formats' planners and tools: a thin
-// adapter from markdown-it's block tokens to Folio's blocks (headings, paragraphs, lists nested to two
-// levels, pipe tables, quotes, fenced code, "Key: value" facts, rules), with inline markup left in the
-// text for the format to interpret, plus two habits users have that are not Markdown: `•` bullets and a
-// sentence right under a table. Why a library and which cases it reads: docs/architecture/readers.md.
+// adapter from markdown-it's block tokens to Folio's blocks (headings, paragraphs, lists with levels 0
+// to 2, pipe tables, quotes, fenced code (```csv blocks become tables), "Key: value" facts, rules), with
+// inline markup left in the text for the format to interpret, plus two habits users have that are not
+// Markdown: `•` bullets and a sentence right under a table. Why a library, the adapter's rules and the
+// cases it reads: docs/architecture/readers.md.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 import { parseCsv, typedCell, type CsvCell } from './csv-parse.ts';
 
@@ -36,34 +37,27 @@ md.block.ruler.before('paragraph', 'fact_after_item', (state: StateBlock, line: 
   silent && state.parentType === 'paragraph' && state.listIndent >= 0 && state.sCount[line] < state.blkIndent
   && FACT.test(state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trim()), { alt: ['paragraph'] });
 
-/** Common indentation removed (a prompt written inside an indented template string), and `•` bullets pasted from Word read as `-` outside fenced code. */
-function prepare(source: string): string[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const indent = lines.reduce((min, l) => (l.trim() ? Math.min(min, l.length - l.trimStart().length) : min), Infinity);
-  let fence = '';
-  return lines.map((raw) => {
-    const line = Number.isFinite(indent) ? raw.slice(indent) : raw;
-    const f = FENCE.exec(line);
-    if (f && (!fence || (f[1][0] === fence[0] && f[1].length >= fence.length && !line.trim().slice(f[1].length)))) fence = fence ? '' : f[1];
-    else if (!fence) return line.replace(/^(\s*)•(?=\s)/, '$1-');
-    return line;
-  });
-}
-
 /**
- * An item indented two or more spaces under an item, but short of that item's text (`1. a` then `  - b`),
- * is nested in it, as the writer means and as Folio's own writers write it; CommonMark would start a new
- * list. The lines under a moved item move with it.
+ * The source as markdown-it should see it: the indentation every line shares removed (a prompt written
+ * inside an indented template string); outside fenced code, `•` bullets pasted from Word read as `-`,
+ * and an item indented two or more spaces under an item but short of that item's text (`1. a` then
+ * `  - b`) moved to that text, with the lines under it, so it nests as the writer means (CommonMark
+ * would start a new list).
  */
-function nestShortIndents(lines: string[]): string {
+function prepare(source: string): string {
+  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  const shared = lines.reduce((min, l) => (l.trim() ? Math.min(min, l.length - l.trimStart().length) : min), Infinity);
+  let fence = '';
   let item: { indent: number; text: number } | null = null;
   const moves: { from: number; by: number }[] = [];
-  let fence = '';
   for (let i = 0; i < lines.length; i++) {
-    const m = /^( *)(?:([-*+]|\d{1,9}[.)])( {1,4}(?=\S)| *$))?/.exec(lines[i])!;
-    if (!lines[i].trim() || (fence && !FENCE.test(lines[i]))) continue;
-    const f = FENCE.exec(lines[i]);
-    if (f) fence = fence ? '' : f[1];
+    let line = Number.isFinite(shared) ? lines[i].slice(shared) : lines[i];
+    const f = FENCE.exec(line);
+    const opens = f && !fence;
+    if (f && fence && f[1][0] === fence[0] && f[1].length >= fence.length && !line.trim().slice(f[1].length)) fence = '';
+    else if (fence || !line.trim()) { lines[i] = fence && moves.length && line.trim() ? ' '.repeat(moves[moves.length - 1].by) + line : line; continue; }
+    line = line.replace(/^( *)•(?=\s)/, '$1-');
+    const m = /^( *)(?:([-*+]|\d{1,9}[.)])( {1,4}(?=\S)| *$))?/.exec(line)!;
     const own = m[1].length;
     while (moves.length && moves[moves.length - 1].from > own) moves.pop();
     let at = own + (moves.length ? moves[moves.length - 1].by : 0);
@@ -71,9 +65,10 @@ function nestShortIndents(lines: string[]): string {
       moves.push({ from: own, by: item.text - own });
       at = item.text;
     }
-    if (at !== own) lines[i] = ' '.repeat(at) + lines[i].slice(own);
+    lines[i] = at === own ? line : ' '.repeat(at) + line.slice(own);
     if (m[2]) item = { indent: at, text: at + m[2].length + Math.max(1, m[3].length) };
     else if (at < 2 && !lines[i - 1]?.trim()) item = null;
+    if (opens) fence = f[1];
   }
   return lines.join('\n');
 }
@@ -170,7 +165,7 @@ function read(tokens: Token[], from: number, to: number, out: MdBlock[]): void {
 }
 
 export function parseMarkdown(source: string): MdBlock[] {
-  const tokens = md.parse(nestShortIndents(prepare(source)), {});
+  const tokens = md.parse(prepare(source), {});
   const out: MdBlock[] = [];
   read(tokens, 0, tokens.length - 1, out);
   return out;
