@@ -41,6 +41,10 @@ describe('parseMarkdown', () => {
       { type: 'list', ordered: true, items: [{ text: 'Plan', level: 0 }, { text: 'scope', level: 1 }, { text: 'Do', level: 0 }] },
       { type: 'paragraph', text: 'Notes: keep it short' },
     ]);
+    // Lines over `---` are facts (or a paragraph) and a rule, not a two-line heading; a year starts a sentence, not a list.
+    expect(parseMarkdown('Owner: Dana\nDue: Friday\n---\n2024. A good year.')).toEqual([
+      { type: 'facts', pairs: [['Owner', 'Dana'], ['Due', 'Friday']] }, { type: 'rule' }, { type: 'paragraph', text: '2024. A good year.' },
+    ]);
     // A prompt indented as a whole (a template string) reads as if it were not; an indented line is not code.
     expect(parseMarkdown('    # Title\n    - a\n\n    Intro\n\n        indented words')).toEqual([
       { type: 'heading', level: 1, text: 'Title' }, { type: 'list', ordered: false, items: [{ text: 'a', level: 0 }] },

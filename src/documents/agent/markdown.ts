@@ -114,6 +114,12 @@ function table(tokens: Token[], from: number, to: number): MdBlock {
 /** A list with its nested lists flattened into levels (0 to 2); a block other than text inside an item ends the list before it and comes out on its own. */
 function list(tokens: Token[], from: number, to: number, out: MdBlock[]): void {
   const ordered = tokens[from].type === 'ordered_list_open';
+  if (ordered && tokens[from + 1].info.length > 3) {
+    // "2024. A year of growth": a number of four or more digits starts a sentence, not a list.
+    const text = tokens.slice(from, to).map((t) => (t.type === 'list_item_open' ? `${t.info}${t.markup}` : t.type === 'inline' ? oneLine(t.content) : ''));
+    out.push({ type: 'paragraph', text: text.filter(Boolean).join(' ') });
+    return;
+  }
   let items: { text: string; level: number }[] = [];
   let item: { text: string; level: number } | undefined;
   let depth = -1;
@@ -150,7 +156,11 @@ function read(tokens: Token[], from: number, to: number, out: MdBlock[]): void {
   for (let i = from; i <= to; i++) {
     const t = tokens[i];
     const end = t.nesting === 1 ? closeOf(tokens, i) : i;
-    if (t.type === 'heading_open') out.push({ type: 'heading', level: Number(t.tag.slice(1)), text: oneLine(tokens[i + 1].content) });
+    // Two or more lines over `---` are a paragraph and a rule (facts and a separator), not one heading.
+    if (t.type === 'heading_open' && /^[-=]$/.test(t.markup) && tokens[i + 1].content.includes('\n')) {
+      paragraph(tokens[i + 1].content, out);
+      if (t.markup === '-') out.push({ type: 'rule' });
+    } else if (t.type === 'heading_open') out.push({ type: 'heading', level: Number(t.tag.slice(1)), text: oneLine(tokens[i + 1].content) });
     else if (t.type === 'paragraph_open') paragraph(tokens[i + 1].content, out);
     else if (t.type === 'fence') out.push({ type: 'code', lang: t.info.trim().split(/\s+/)[0].toLowerCase(), text: t.content.replace(/\n$/, '') });
     else if (t.type === 'hr') out.push({ type: 'rule' });
