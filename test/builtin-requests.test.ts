@@ -1,7 +1,9 @@
 // The builtin engine (no model provider) on the requests a new user tries first, end to end over HTTP:
 // the README's demo deck states its facts instead of charting unlike figures, an announcement memo puts
 // the news in its body (not its date line), and a mortgage gets a live repayment schedule that
-// LibreOffice recalculates to the right payment. Files are read back by independent readers.
+// LibreOffice recalculates to the right payment; a Markdown prompt keeps the structure its writer meant
+// (setext headings, items nested by four spaces or under numbers, a wrapped item, a sentence under a
+// table, `•` bullets, a Key: value line under a list). Files are read back by independent readers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { libreOfficeValues } from './helpers/excel.ts';
@@ -131,4 +133,62 @@ describe('requests a new user tries first (builtin engine)', () => {
       expect(JSON.stringify(values)).not.toMatch(/#(VALUE|REF|NAME|DIV|NUM|N\/A)|Err:/);
     }
   }, 240_000);
+});
+
+// Read by markdown-it behind Folio's adapter (docs/architecture/readers.md); Folio's old line reader failed it.
+const MARKDOWN_PROMPT = [
+  'Offsite plan',
+  '============',
+  '',
+  'Agenda',
+  '------',
+  '- Travel',
+  '    - Trains from Berlin',
+  '- Workshops that run',
+  'all afternoon',
+  '',
+  'Rooms',
+  '-----',
+  '| Day | Room |',
+  '|---|---|',
+  '| Mon | Atlas |',
+  'Rooms are booked until Friday.',
+  '',
+  'Bring',
+  '-----',
+  '• Laptops',
+  '• Badges',
+  'Note: Badges are at the front desk.',
+  '',
+  'Steps',
+  '-----',
+  '1. Book rooms',
+  '   1. Atlas',
+  '   2. Orion',
+  '2. Send invites',
+].join('\n');
+
+describe('Markdown prompts (builtin engine)', () => {
+  it('setext headings, 4-space nesting, a wrapped item, a sentence under a table, • bullets and numbered sub-items become the document the writer meant', async () => {
+    const { bytes } = await made('word', MARKDOWN_PROMPT);
+    const doc = await python(bytes, 'docx', PY_DOCX);
+    const paras: { style: string; text: string }[] = doc.paragraphs.filter((p: any) => p.text.trim());
+    const styleOf = (text: string) => paras.find((p) => p.text === text)?.style;
+    expect(paras[0].text).toBe('Offsite plan');
+    for (const h of ['Agenda', 'Rooms', 'Bring']) expect(styleOf(h), h).toMatch(/^Heading/);
+    expect(paras.map((p) => p.text)).not.toContain('============');
+    expect(styleOf('Travel')).toMatch(/^List/);
+    expect(styleOf('Trains from Berlin')).toMatch(/^List.* 2$/);
+    expect(styleOf('Workshops that run all afternoon')).toMatch(/^List/);
+    expect(doc.tables).toEqual([[['Day', 'Room'], ['Mon', 'Atlas']]]);
+    expect(styleOf('Rooms are booked until Friday.')).not.toMatch(/^List|^Heading/);
+    expect(styleOf('Laptops')).toMatch(/^List/);
+    expect(styleOf('Badges')).toMatch(/^List/);
+    // A "Key: value" line right under a list is not a lazy continuation of its last item.
+    expect(paras.find((p) => /front desk/.test(p.text))?.style).not.toMatch(/^List/);
+    expect(styleOf('Book rooms')).toMatch(/^List Number$/);
+    expect(styleOf('Atlas')).toMatch(/^List Number 2$/);
+    expect(styleOf('Orion')).toMatch(/^List Number 2$/);
+    expect(styleOf('Send invites')).toMatch(/^List Number$/);
+  });
 });

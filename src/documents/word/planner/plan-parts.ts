@@ -19,13 +19,28 @@ export function markdownOf(blocks: MdBlock[]): string {
       case 'heading': return `${'#'.repeat(Math.max(1, b.level - shift))} ${b.text}`;
       case 'paragraph': return b.text;
       case 'quote': return `> ${b.text}`;
-      case 'list': return b.items.map((it, i) => `${'  '.repeat(it.level)}${b.ordered ? `${i + 1}.` : '-'} ${it.text}`).join('\n');
+      case 'list': return listMarkdown(b);
       case 'table': return [`| ${b.header.join(' | ')} |`, `|${b.align.map((a) => (a === 'right' ? ' --: |' : a === 'center' ? ' :-: |' : ' --- |')).join('')}`, ...b.rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
       case 'facts': return b.pairs.map(([k, v]) => `${k}: ${v}`).join('\n');
       case 'code': return `\`\`\`${b.lang}\n${b.text}\n\`\`\``;
       case 'rule': return '---';
     }
   }).join('\n\n');
+}
+
+/** A list written so that a CommonMark reader nests it back: each level numbered from 1 and indented to its parent's text. */
+function listMarkdown(list: Extract<MdBlock, { type: 'list' }>): string {
+  const count: number[] = [];
+  const column: number[] = [];
+  return list.items.map((it) => {
+    count.length = it.level + 1;
+    count[it.level] = (count[it.level] ?? 0) + 1;
+    const marker = list.ordered ? `${count[it.level]}.` : '-';
+    const indent = it.level ? column[it.level - 1] ?? 2 * it.level : 0;
+    column.length = it.level;
+    column[it.level] = indent + marker.length + 1;
+    return `${' '.repeat(indent)}${marker} ${it.text}`;
+  }).join('\n');
 }
 
 /** Calls that add the request's data sources, images and context files; shared with edits. */
