@@ -19,10 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { reportTarget } from './summary.ts';
+import { fmt, perRequest, readProbe, stagesOf, startProfile, stopProfile } from './llm-breakdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folioBin = path.join(root, 'bin', 'folio.js');
 const providerScript = path.join(root, 'bench', 'fake-llm-provider.ts');
+const probeScript = path.join(root, 'bench', 'llm-probe.ts');
 
 // strict: false, because `npm run bench` passes every bench the same arguments.
 const { values: args } = parseArgs({
@@ -30,7 +32,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
-    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' },
+    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' }, 'save-profile': { type: 'string' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
@@ -85,7 +87,7 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number }
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number; probe?: number; cpuUs?: number[]; statements?: number[]; byBucket?: Record<string, number>[] }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -121,7 +123,8 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
-  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  const probe = await freePort(); // bench/llm-probe.ts in the server: statements, CPU and a profile of a window
+  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), '--import', probeScript, folioBin, 'serve'], { env: { ...env, BENCH_PROBE_PORT: String(probe) }, stdio: ['ignore', 'ignore', 'inherit'] }) };
   children.push(folio.child);
   const api = `http://127.0.0.1:${port}/api/v1`;
   // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.
@@ -132,7 +135,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
   const { secret } = (await signup.json()) as { secret: string };
   const prompt = 'Say hello to the bench.';
-  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid };
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid, probe, cpuUs: [], statements: [], byBucket: [] };
   // What Folio's OpenAI client sends for that request (Responses API).
   const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
@@ -142,9 +145,16 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   for (let round = 1; round <= opts.rounds; round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) {
       const cpu0 = cpuMs(side.pid);
+      const p0 = side.probe ? await readProbe(side.probe) : null;
       const r = await measure(side, opts.duration);
       const cpu1 = cpuMs(side.pid);
       if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
+      if (p0) {
+        const per = perRequest(p0, await readProbe(side.probe!), r.requests.total);
+        side.cpuUs!.push(per.cpuUs);
+        side.statements!.push(per.statements);
+        side.byBucket!.push(per.byBucket);
+      }
       side.rps.push(r.requests.average);
       side.p50.push(r.latency.p50);
       side.p99.push(r.latency.p99);
@@ -152,6 +162,13 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     }
   }
   const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
+  await startProfile(probe);
+  const profiled = await measure(folioSide, Number(args['breakdown-seconds']));
+  const profile = await stopProfile(probe);
+  if (args['save-profile']) fs.writeFileSync(`${args['save-profile']}-${delay}ms.cpuprofile`, JSON.stringify(profile));
+  breakdown.cpuStages = stagesOf(profile, profiled.requests.total);
+  const mid = folioSide.statements!.indexOf(median(folioSide.statements!));
+  Object.assign(breakdown, { cpuUs: median(folioSide.cpuUs!), statements: median(folioSide.statements!), statementsBy: folioSide.byBucket![mid] });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
@@ -167,6 +184,10 @@ export interface Breakdown {
   samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
   /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
   ttft?: { folioMs: number; directMs: number; samples: number };
+  /** From bench/llm-probe.ts: server CPU µs and database statements per call (medians of the rounds), statements by what they touch. */
+  cpuUs?: number; statements?: number; statementsBy?: Record<string, number>;
+  /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
+  cpuStages?: Record<string, number>;
 }
 
 /** Time to the first token of streamed answers (the same load: `opts.connections` loops for `seconds` per side). */
@@ -237,6 +258,8 @@ async function main() {
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
     const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
+    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'})`);
+    if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
   reportTargets(summarize(results));
@@ -253,7 +276,7 @@ function reportTargets(r: LlmInvokeResults): void {
   const instant = r.rows.find((x) => x.delayMs === 0);
   const slow = r.rows.find((x) => x.delayMs === 50);
   const limit = r.backend === 'postgres' ? 3 : 8;
-  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)})`, met: instant.addedP50 <= limit });
+  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)}; ${instant.breakdown.cpuUs?.toFixed(0) ?? '?'} µs CPU, ${instant.breakdown.statements?.toFixed(2) ?? '?'} statements per call)`, met: instant.addedP50 <= limit });
   for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.p99OverP50.toFixed(1)}x`, met: x.p99OverP50 <= 3 });
   if (slow) reportTarget({ target: `LLM invoke: throughput >= 0.5x direct at a 50 ms provider delay (${r.backend})`, measured: `${slow.rpsRatio.toFixed(2)}x`, met: slow.rpsRatio >= 0.5 });
 }
