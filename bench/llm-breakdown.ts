@@ -2,6 +2,8 @@
 // time per request (from bench/llm-probe.ts, preloaded into the Folio server), and CPU time per stage
 // (auth, credits, provider call, usage writes, HTTP, database) from a V8 CPU profile of the server taken
 // over a window of the same load, each sample charged to the innermost Folio source file on its stack.
+// The profile samples time on the thread: on a loaded machine, time preempted (often in a socket write)
+// counts too, so its stages add up to more than the CPU time measured by cpuUsage().
 
 /** What bench/llm-probe.ts answers: statements by bucket so far, and process CPU (user + system) in µs. */
 export interface ProbeReading { statements: Record<string, number>; cpuUs: number }
@@ -65,7 +67,8 @@ export function stagesOf(profile: CpuProfile, requests: number): Record<string, 
     for (let at: number | undefined = id; !stage && at !== undefined; at = parent.get(at)) {
       const url = byId.get(at)!.callFrame.url;
       if (!url) continue;
-      if (url.includes('/src/')) stage = SRC_STAGES.find(([re]) => re.test(url))?.[1] ?? 'other Folio code';
+      if (url.startsWith('node:inspector') || url.includes('/bench/llm-probe')) stage = 'profiler';
+      else if (url.includes('/src/')) stage = SRC_STAGES.find(([re]) => re.test(url))?.[1] ?? 'other Folio code';
       else lib ??= LIB_STAGES.find(([re]) => re.test(url))?.[1];
     }
     stage ??= lib ?? 'other';
@@ -78,6 +81,7 @@ export function stagesOf(profile: CpuProfile, requests: number): Record<string, 
     us[s] = (us[s] ?? 0) + (profile.timeDeltas[i] ?? 0);
   });
   delete us.idle;
+  delete us.profiler; // the probe's own work (collecting the profile)
   return Object.fromEntries(Object.entries(us).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / requests]));
 }
 

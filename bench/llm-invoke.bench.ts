@@ -150,10 +150,12 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
       const cpu1 = cpuMs(side.pid);
       if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
       if (p0) {
-        const per = perRequest(p0, await readProbe(side.probe!), r.requests.total);
+        const p1 = await readProbe(side.probe!);
+        const per = perRequest(p0, p1, r.requests.total);
         side.cpuUs!.push(per.cpuUs);
         side.statements!.push(per.statements);
         side.byBucket!.push(per.byBucket);
+        if (process.env.BENCH_LLM_DEBUG) console.log(JSON.stringify(p1));
       }
       side.rps.push(r.requests.average);
       side.p50.push(r.latency.p50);

@@ -3,10 +3,15 @@
 // and process.cpuUsage() as JSON on 127.0.0.1:BENCH_PROBE_PORT, so the bench can print statements
 // and CPU time per request, figures that do not depend on the machine's load. Never part of Folio itself.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 
 const counts: Record<string, number> = {};
+/** PGlite: the longest a statement of each bucket took, from the call to its answer, since the last reading. */
+let slowest: Record<string, number> = {};
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 
 /** The bucket of one SQL text: the first table it names that says which stage it belongs to. */
 function bucket(text: string): string {
@@ -41,7 +46,11 @@ try {
     const orig = proto[name];
     proto[name] = function (this: unknown, ...args: unknown[]) {
       count(args[0]);
-      return orig.apply(this, args);
+      const t0 = performance.now();
+      const p = orig.apply(this, args) as Promise<unknown>;
+      const b = bucket(typeof args[0] === 'string' ? args[0] : '');
+      p.then(() => { const ms = performance.now() - t0; if (ms > (slowest[b] ?? 0)) slowest[b] = ms; }, () => {});
+      return p;
     };
   }
 } catch { /* not installed */ }
@@ -67,6 +76,9 @@ if (port) {
       return;
     }
     const cpu = process.cpuUsage();
-    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system }));
+    const loopMs = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest }));
+    loop.reset();
+    slowest = {};
   }).listen(port, '127.0.0.1').unref();
 }
