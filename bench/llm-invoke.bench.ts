@@ -22,7 +22,6 @@ import { reportTarget } from './summary.ts';
 import { fmt, perRequest, readProbe, stagesOf, startProfile, stopProfile } from './llm-breakdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const folioBin = path.join(root, 'bin', 'folio.js');
 const providerScript = path.join(root, 'bench', 'fake-llm-provider.ts');
 const probeScript = path.join(root, 'bench', 'llm-probe.ts');
 
@@ -33,10 +32,13 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' }, 'save-profile': { type: 'string' },
+    folio: { type: 'string', default: path.join(root, 'bin', 'folio.js') }, 'cpu-rate': { type: 'string', default: '200' }, 'cpu-seconds': { type: 'string', default: '5' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
 const delays = String(args.delays).split(',').map(Number);
+/** --folio: another checkout's bin/folio.js, to compare builds with the same bench. */
+const folioBin = String(args.folio);
 const children: ChildProcess[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
 
@@ -87,7 +89,7 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number; probe?: number; cpuUs?: number[]; statements?: number[]; byBucket?: Record<string, number>[] }
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -100,8 +102,8 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-async function measure(side: Side, seconds: number) {
-  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds });
+async function measure(side: Side, seconds: number, overallRate?: number) {
+  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds, ...(overallRate ? { overallRate } : {}) });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) throw new Error(`${side.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests.total}`);
   return r;
@@ -135,7 +137,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
   const { secret } = (await signup.json()) as { secret: string };
   const prompt = 'Say hello to the bench.';
-  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid, probe, cpuUs: [], statements: [], byBucket: [] };
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid };
   // What Folio's OpenAI client sends for that request (Responses API).
   const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
@@ -145,18 +147,9 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   for (let round = 1; round <= opts.rounds; round++) {
     for (const side of round % 2 ? sides : [...sides].reverse()) {
       const cpu0 = cpuMs(side.pid);
-      const p0 = side.probe ? await readProbe(side.probe) : null;
       const r = await measure(side, opts.duration);
       const cpu1 = cpuMs(side.pid);
       if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
-      if (p0) {
-        const p1 = await readProbe(side.probe!);
-        const per = perRequest(p0, p1, r.requests.total);
-        side.cpuUs!.push(per.cpuUs);
-        side.statements!.push(per.statements);
-        side.byBucket!.push(per.byBucket);
-        if (process.env.BENCH_LLM_DEBUG) console.log(JSON.stringify(p1));
-      }
       side.rps.push(r.requests.average);
       side.p50.push(r.latency.p50);
       side.p99.push(r.latency.p99);
@@ -169,8 +162,12 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const profile = await stopProfile(probe);
   if (args['save-profile']) fs.writeFileSync(`${args['save-profile']}-${delay}ms.cpuprofile`, JSON.stringify(profile));
   breakdown.cpuStages = stagesOf(profile, profiled.requests.total);
-  const mid = folioSide.statements!.indexOf(median(folioSide.statements!));
-  Object.assign(breakdown, { cpuUs: median(folioSide.cpuUs!), statements: median(folioSide.statements!), statementsBy: folioSide.byBucket![mid] });
+  // CPU and statements per call at a fixed rate, so that builds compare at the same batching (records per
+  // flush, calls per lease grant) whatever throughput the machine's load allows.
+  const p0 = await readProbe(probe);
+  const fixed = await measure(folioSide, Number(args['cpu-seconds']), Number(args['cpu-rate']));
+  const per = perRequest(p0, await readProbe(probe), fixed.requests.total);
+  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']) });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
@@ -186,8 +183,8 @@ export interface Breakdown {
   samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
   /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
   ttft?: { folioMs: number; directMs: number; samples: number };
-  /** From bench/llm-probe.ts: server CPU µs and database statements per call (medians of the rounds), statements by what they touch. */
-  cpuUs?: number; statements?: number; statementsBy?: Record<string, number>;
+  /** From bench/llm-probe.ts, at a fixed rate (`cpuRate` calls/s): server CPU µs and database statements per call, statements by what they touch. */
+  cpuUs?: number; statements?: number; statementsBy?: Record<string, number>; cpuRate?: number;
   /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
   cpuStages?: Record<string, number>;
 }
@@ -260,7 +257,7 @@ async function main() {
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
     const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
-    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'})`);
+    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'})`);
     if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
