@@ -166,8 +166,9 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   // flush, calls per lease grant) whatever throughput the machine's load allows.
   const p0 = await readProbe(probe);
   const fixed = await measure(folioSide, Number(args['cpu-seconds']), Number(args['cpu-rate']));
-  const per = perRequest(p0, await readProbe(probe), fixed.requests.total);
-  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']) });
+  const p1 = await readProbe(probe);
+  const per = perRequest(p0, p1, fixed.requests.total);
+  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { p50: fixed.latency.p50, p99: fixed.latency.p99, loopMaxMs: p1.loopMs?.max ?? NaN, pglite: p1.pgliteBlockedMs && { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } } });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
@@ -185,6 +186,8 @@ export interface Breakdown {
   ttft?: { folioMs: number; directMs: number; samples: number };
   /** From bench/llm-probe.ts, at a fixed rate (`cpuRate` calls/s): server CPU µs and database statements per call, statements by what they touch. */
   cpuUs?: number; statements?: number; statementsBy?: Record<string, number>; cpuRate?: number;
+  /** Latency at that fixed rate, and the longest event-loop stall the server saw meanwhile. */
+  fixedRate?: { p50: number; p99: number; loopMaxMs: number; /** PGlite: its statements' time on the thread per call, and the longest. */ pglite?: { usPerCall: number; maxMs: number } };
   /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
   cpuStages?: Record<string, number>;
 }
@@ -257,7 +260,7 @@ async function main() {
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
     const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
-    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'})`);
+    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'}); latency p50 ${b.fixedRate!.p50} ms, p99 ${b.fixedRate!.p99} ms, longest event-loop stall ${b.fixedRate!.loopMaxMs.toFixed(1)} ms${b.fixedRate!.pglite ? `; PGlite held the thread ${b.fixedRate!.pglite.usPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.pglite.maxMs.toFixed(1)} ms at once` : ''}`);
     if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }

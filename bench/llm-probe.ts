@@ -10,6 +10,8 @@ import pg from 'pg';
 const counts: Record<string, number> = {};
 /** PGlite: the longest a statement of each bucket took, from the call to its answer, since the last reading. */
 let slowest: Record<string, number> = {};
+/** PGlite: time its statements held the thread, in total and the longest one, since the last reading. */
+let blocked = { totalMs: 0, maxMs: 0 };
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 
@@ -53,6 +55,19 @@ try {
       return p;
     };
   }
+  // The synchronous part of every statement (PGlite runs it on this thread, blocking the event loop).
+  const proto = PGlite.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const sync = proto.execProtocolRawSync;
+  if (sync) {
+    proto.execProtocolRawSync = function (this: unknown, ...args: unknown[]) {
+      const t0 = performance.now();
+      try { return sync.apply(this, args); } finally {
+        const ms = performance.now() - t0;
+        blocked.totalMs += ms;
+        if (ms > blocked.maxMs) blocked.maxMs = ms;
+      }
+    };
+  }
 } catch { /* not installed */ }
 
 // A CPU profile of a window of the load (GET /profile/start, then /profile/stop answers it).
@@ -77,8 +92,9 @@ if (port) {
     }
     const cpu = process.cpuUsage();
     const loopMs = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest }));
+    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest, pgliteBlockedMs: blocked }));
     loop.reset();
     slowest = {};
+    blocked = { totalMs: 0, maxMs: 0 };
   }).listen(port, '127.0.0.1').unref();
 }

@@ -40,7 +40,7 @@ function decoded(res: http.IncomingMessage): Readable {
   const encoding = res.headers['content-encoding'];
   const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
   if (!inflate) return res;
-  res.once('error', (err) => inflate.destroy(err));
+  res.on('error', (err) => inflate.destroy(err));
   return res.pipe(inflate);
 }
 
@@ -79,7 +79,7 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => signal?.removeEventListener('abort', onAbort);
-    req.once('error', (err) => {
+    req.on('error', (err) => {
       done();
       if (!settled) { settled = true; reject(signal?.aborted ? abortReason(signal) : fetchFailed(err)); }
     });
@@ -89,14 +89,14 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
       const stream = decoded(res);
       if (String(res.headers['content-type']).startsWith('text/event-stream')) {
         // Streamed on: the abort listener stays until the body ends, so an abort still cuts it.
-        stream.once('end', done).once('error', done);
+        stream.once('close', done);
         settled = true;
         resolve(new Response(Readable.toWeb(stream) as ReadableStream, init));
         return;
       }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.once('error', (err) => {
+      stream.on('error', (err) => {
         done();
         if (!settled) { settled = true; reject(signal?.aborted ? abortReason(signal) : fetchFailed(err)); }
       });
