@@ -6,7 +6,12 @@
 // record, ledger); with a realistic delay it shows what that cost means next to a real model.
 //
 //   node bench/llm-invoke.bench.ts [--duration 4] [--rounds 3] [--warmup 1] [--connections 10] [--delays 0,50,500]
-//                                  [--with-services]
+//                                  [--with-services] [--cpu-rate 200] [--cpu-seconds 5] [--folio <checkout>/bin/folio.js] [--save-profile <prefix>]
+//
+// Load-independent figures, per delay (bench/llm-probe.ts is preloaded into the server): server CPU µs
+// and database statements per call at a fixed rate (--cpu-rate calls/s, so builds compare at the same
+// batching), PGlite's time on the thread, and CPU per stage from a profile of a window of the load
+// (bench/llm-breakdown.ts). --folio runs another checkout's build with this bench, for before/after.
 //
 // --with-services runs Folio on PostgreSQL + Redis instead (DATABASE_URL, REDIS_URL; defaults
 // postgres://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379), in a scratch database.
@@ -168,7 +173,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const fixed = await measure(folioSide, Number(args['cpu-seconds']), Number(args['cpu-rate']));
   const p1 = await readProbe(probe);
   const per = perRequest(p0, p1, fixed.requests.total);
-  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { p50: fixed.latency.p50, p99: fixed.latency.p99, loopMaxMs: p1.loopMs?.max ?? NaN, pglite: p1.pgliteBlockedMs && { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } } });
+  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { p50: fixed.latency.p50, p99: fixed.latency.p99, loopMaxMs: p1.loopMs?.max ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
