@@ -170,7 +170,8 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   // CPU and statements per call at a fixed rate, so that builds compare at the same batching (records per
   // flush, calls per lease grant) whatever throughput the machine's load allows.
   const p0 = await readProbe(probe);
-  const fixed = await measure(folioSide, Number(args['cpu-seconds']), Number(args['cpu-rate']));
+  // (At most 60% of what the connections can carry at this delay, so the rate is reachable.)
+  const fixed = await measure(folioSide, Number(args['cpu-seconds']), Math.min(Number(args['cpu-rate']), Math.floor((0.6 * opts.connections * 1000) / Math.max(delay, 1))));
   const p1 = await readProbe(probe);
   const per = perRequest(p0, p1, fixed.requests.total);
   Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { p50: fixed.latency.p50, p99: fixed.latency.p99, loopMaxMs: p1.loopMs?.max ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
