@@ -6,7 +6,7 @@
 // counts too, so its stages add up to more than the CPU time measured by cpuUsage().
 
 /** What bench/llm-probe.ts answers: statements by bucket so far, and process CPU (user + system) in µs. */
-export interface ProbeReading { statements: Record<string, number>; cpuUs: number; loopMs?: { p50: number; p99: number; max: number }; slowestMs?: Record<string, number>; pgliteBlockedMs?: { totalMs: number; maxMs: number } }
+export interface ProbeReading { statements: Record<string, number>; cpuUs: number; loopMs?: { p50: number; p99: number; max: number }; slowestMs?: Record<string, number>; pgliteBlockedMs?: { totalMs: number; maxMs: number }; gcMs?: { totalMs: number; maxMs: number } }
 
 export async function readProbe(port: number): Promise<ProbeReading> {
   const res = await fetch(`http://127.0.0.1:${port}/`);

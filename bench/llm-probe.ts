@@ -3,7 +3,7 @@
 // and process.cpuUsage() as JSON on 127.0.0.1:BENCH_PROBE_PORT, so the bench can print statements
 // and CPU time per request, figures that do not depend on the machine's load. Never part of Folio itself.
 import http from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 
@@ -12,6 +12,11 @@ const counts: Record<string, number> = {};
 let slowest: Record<string, number> = {};
 /** PGlite: time its statements held the thread, in total and the longest one, since the last reading. */
 let blocked = { totalMs: 0, maxMs: 0 };
+/** Garbage-collection pauses since the last reading: total and longest, in ms. */
+let gc = { totalMs: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) { gc.totalMs += e.duration; if (e.duration > gc.maxMs) gc.maxMs = e.duration; }
+}).observe({ entryTypes: ['gc'] });
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 
@@ -92,9 +97,10 @@ if (port) {
     }
     const cpu = process.cpuUsage();
     const loopMs = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest, pgliteBlockedMs: blocked }));
+    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest, pgliteBlockedMs: blocked, gcMs: gc }));
     loop.reset();
     slowest = {};
     blocked = { totalMs: 0, maxMs: 0 };
+    gc = { totalMs: 0, maxMs: 0 };
   }).listen(port, '127.0.0.1').unref();
 }
