@@ -66,6 +66,8 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     || (method !== 'POST' && method !== 'GET') || !(body == null || typeof body === 'string' || body instanceof Uint8Array)) {
     return fetch(input, init);
   }
+  // A known length, as Node's fetch sends it (not a chunked body, which some gateways refuse).
+  if (body != null && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
   const signal = init.signal ?? undefined;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise<Response>((resolve, reject) => {
@@ -79,34 +81,43 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => signal?.removeEventListener('abort', onAbort);
-    req.on('error', (err) => {
+    const fail = (err: unknown) => {
       done();
       if (!settled) { settled = true; reject(signal?.aborted ? abortReason(signal) : fetchFailed(err)); }
-    });
+    };
+    req.on('error', fail);
     req.once('response', (res) => {
-      const status = res.statusCode ?? 0;
-      const init = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
-      const stream = decoded(res);
-      if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-        // Streamed on: the abort listener stays until the body ends, so an abort still cuts it.
-        stream.once('close', done);
-        settled = true;
-        resolve(new Response(Readable.toWeb(stream) as ReadableStream, init));
-        return;
+      try {
+        const status = res.statusCode ?? 0;
+        const init = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
+        const stream = decoded(res);
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          // Streamed on: the abort listener stays until the body closes, so an abort still cuts it.
+          const response = new Response(Readable.toWeb(stream) as ReadableStream, init);
+          stream.once('close', done);
+          settled = true;
+          resolve(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', fail);
+        stream.once('end', () => {
+          if (settled) return done();
+          const noBody = status === 204 || status === 205 || status === 304;
+          try {
+            const response = new Response(noBody ? null : Buffer.concat(chunks), init);
+            done();
+            settled = true;
+            resolve(response);
+          } catch (err) {
+            fail(err);
+          }
+        });
+      } catch (err) { // an answer no Response can hold (a status outside 200-599, a header Headers refuses)
+        req.destroy();
+        fail(err);
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('error', (err) => {
-        done();
-        if (!settled) { settled = true; reject(signal?.aborted ? abortReason(signal) : fetchFailed(err)); }
-      });
-      stream.once('end', () => {
-        done();
-        if (settled) return;
-        settled = true;
-        const noBody = status === 204 || status === 205 || status === 304;
-        resolve(new Response(noBody ? null : Buffer.concat(chunks), init));
-      });
     });
     req.end(body ?? undefined);
   });
