@@ -2,8 +2,9 @@
 // scheme (pooled connections, idle ones closed after IDLE_MS or the server's Keep-Alive hint), answering
 // a standard Response. It does what the providers need of fetch (a POST or GET with a string or byte
 // body, an abort signal, the answer buffered, or streamed when it is an event stream) with about half the
-// CPU of Node's built-in fetch per call (bench/llm-invoke.bench.ts). Anything else, and every request
-// when Node is told to use the environment's proxy (NODE_USE_ENV_PROXY), goes to the built-in fetch.
+// CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else,
+// and every request when Node is told to use the environment's proxy (NODE_USE_ENV_PROXY), goes to the
+// built-in fetch. The agents' timeout closes idle pooled connections only; a slow answer is not cut.
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
