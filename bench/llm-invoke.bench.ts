@@ -174,7 +174,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const fixed = await measure(folioSide, Number(args['cpu-seconds']), Math.min(Number(args['cpu-rate']), Math.floor((0.6 * opts.connections * 1000) / Math.max(delay, 1))));
   const p1 = await readProbe(probe);
   const per = perRequest(p0, p1, fixed.requests.total);
-  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { p50: fixed.latency.p50, p99: fixed.latency.p99, loopMaxMs: p1.loopMs?.max ?? NaN, gcUsPerCall: ((p1.gcMs?.totalMs ?? NaN) * 1000) / fixed.requests.total, gcMaxMs: p1.gcMs?.maxMs ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
+  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { loopMaxMs: p1.loopMs?.max ?? NaN, gcUsPerCall: ((p1.gcMs?.totalMs ?? NaN) * 1000) / fixed.requests.total, gcMaxMs: p1.gcMs?.maxMs ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
@@ -192,8 +192,8 @@ export interface Breakdown {
   ttft?: { folioMs: number; directMs: number; samples: number };
   /** From bench/llm-probe.ts, at a fixed rate (`cpuRate` calls/s): server CPU µs and database statements per call, statements by what they touch. */
   cpuUs?: number; statements?: number; statementsBy?: Record<string, number>; cpuRate?: number;
-  /** Latency at that fixed rate, and the longest event-loop stall the server saw meanwhile. */
-  fixedRate?: { p50: number; p99: number; loopMaxMs: number; /** GC pauses: per call, and the longest. */ gcUsPerCall: number; gcMaxMs: number; /** PGlite: its statements' time on the thread per call, and the longest. */ pglite?: { usPerCall: number; maxMs: number } };
+  /** At that fixed rate, the longest event-loop stall the server saw (autocannon's latencies with `overallRate` are not the calls' own: they can be shorter than the provider's delay). */
+  fixedRate?: { loopMaxMs: number; /** GC pauses: per call, and the longest. */ gcUsPerCall: number; gcMaxMs: number; /** PGlite: its statements' time on the thread per call, and the longest. */ pglite?: { usPerCall: number; maxMs: number } };
   /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
   cpuStages?: Record<string, number>;
 }
@@ -266,7 +266,7 @@ async function main() {
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
     const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
-    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'}); latency p50 ${b.fixedRate!.p50} ms, p99 ${b.fixedRate!.p99} ms, longest event-loop stall ${b.fixedRate!.loopMaxMs.toFixed(1)} ms; GC paused ${b.fixedRate!.gcUsPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.gcMaxMs.toFixed(1)} ms${b.fixedRate!.pglite ? `; PGlite held the thread ${b.fixedRate!.pglite.usPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.pglite.maxMs.toFixed(1)} ms at once` : ''}`);
+    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'}); longest event-loop stall ${b.fixedRate!.loopMaxMs.toFixed(1)} ms; GC paused ${b.fixedRate!.gcUsPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.gcMaxMs.toFixed(1)} ms${b.fixedRate!.pglite ? `; PGlite held the thread ${b.fixedRate!.pglite.usPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.pglite.maxMs.toFixed(1)} ms at once` : ''}`);
     if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
