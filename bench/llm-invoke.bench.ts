@@ -6,7 +6,12 @@
 // record, ledger); with a realistic delay it shows what that cost means next to a real model.
 //
 //   node bench/llm-invoke.bench.ts [--duration 4] [--rounds 3] [--warmup 1] [--connections 10] [--delays 0,50,500]
-//                                  [--with-services]
+//                                  [--with-services] [--cpu-rate 200] [--cpu-seconds 5] [--folio <checkout>/bin/folio.js] [--save-profile <prefix>]
+//
+// Load-independent figures, per delay (bench/llm-probe.ts is preloaded into the server): server CPU µs
+// and database statements per call at a fixed rate (--cpu-rate calls/s, so builds compare at the same
+// batching), PGlite's time on the thread, and CPU per stage from a profile of a window of the load
+// (bench/llm-breakdown.ts). --folio runs another checkout's build with this bench, for before/after.
 //
 // --with-services runs Folio on PostgreSQL + Redis instead (DATABASE_URL, REDIS_URL; defaults
 // postgres://postgres@127.0.0.1:5432/postgres and redis://127.0.0.1:6379), in a scratch database.
@@ -19,10 +24,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { reportTarget } from './summary.ts';
+import { fmt, perRequest, readProbe, stagesOf, startProfile, stopProfile } from './llm-breakdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const folioBin = path.join(root, 'bin', 'folio.js');
 const providerScript = path.join(root, 'bench', 'fake-llm-provider.ts');
+const probeScript = path.join(root, 'bench', 'llm-probe.ts');
 
 // strict: false, because `npm run bench` passes every bench the same arguments.
 const { values: args } = parseArgs({
@@ -30,11 +36,14 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' }, delays: { type: 'string', default: '0,50,500' }, 'with-services': { type: 'boolean', default: false },
-    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' },
+    'cpu-prof': { type: 'string' }, 'results-dir': { type: 'string' }, 'breakdown-seconds': { type: 'string', default: '3' }, 'save-profile': { type: 'string' },
+    folio: { type: 'string', default: path.join(root, 'bin', 'folio.js') }, 'cpu-rate': { type: 'string', default: '200' }, 'cpu-seconds': { type: 'string', default: '5' },
   },
 });
 const opts = { duration: Number(args.duration), rounds: Number(args.rounds), warmup: Number(args.warmup), connections: Number(args.connections) };
 const delays = String(args.delays).split(',').map(Number);
+/** --folio: another checkout's bin/folio.js, to compare builds with the same bench. */
+const folioBin = String(args.folio);
 const children: ChildProcess[] = [];
 const cleanups: (() => void | Promise<void>)[] = [];
 
@@ -98,8 +107,8 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-async function measure(side: Side, seconds: number) {
-  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds });
+async function measure(side: Side, seconds: number, overallRate?: number) {
+  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds, ...(overallRate ? { overallRate } : {}) });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) throw new Error(`${side.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests.total}`);
   return r;
@@ -121,7 +130,8 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });
-  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), folioBin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  const probe = await freePort(); // bench/llm-probe.ts in the server: statements, CPU and a profile of a window
+  const folio = { child: spawn(process.execPath, [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', String(args['cpu-prof'])] : []), '--import', probeScript, folioBin, 'serve'], { env: { ...env, BENCH_PROBE_PORT: String(probe) }, stdio: ['ignore', 'ignore', 'inherit'] }) };
   children.push(folio.child);
   const api = `http://127.0.0.1:${port}/api/v1`;
   // Folio logs at warn here (its start-up line is info), so wait for it to answer instead.
@@ -152,6 +162,19 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     }
   }
   const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
+  await startProfile(probe);
+  const profiled = await measure(folioSide, Number(args['breakdown-seconds']));
+  const profile = await stopProfile(probe);
+  if (args['save-profile']) fs.writeFileSync(`${args['save-profile']}-${delay}ms.cpuprofile`, JSON.stringify(profile));
+  breakdown.cpuStages = stagesOf(profile, profiled.requests.total);
+  // CPU and statements per call at a fixed rate, so that builds compare at the same batching (records per
+  // flush, calls per lease grant) whatever throughput the machine's load allows.
+  const p0 = await readProbe(probe);
+  // (At most 60% of what the connections can carry at this delay, so the rate is reachable.)
+  const fixed = await measure(folioSide, Number(args['cpu-seconds']), Math.min(Number(args['cpu-rate']), Math.floor((0.6 * opts.connections * 1000) / Math.max(delay, 1))));
+  const p1 = await readProbe(probe);
+  const per = perRequest(p0, p1, fixed.requests.total);
+  Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { loopMaxMs: p1.loopMs?.max ?? NaN, gcUsPerCall: ((p1.gcMs?.totalMs ?? NaN) * 1000) / fixed.requests.total, gcMaxMs: p1.gcMs?.maxMs ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
     { ...directSide, body: JSON.stringify({ ...JSON.parse(directSide.body), stream: true }) },
@@ -167,6 +190,12 @@ export interface Breakdown {
   samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
   /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
   ttft?: { folioMs: number; directMs: number; samples: number };
+  /** From bench/llm-probe.ts, at a fixed rate (`cpuRate` calls/s): server CPU µs and database statements per call, statements by what they touch. */
+  cpuUs?: number; statements?: number; statementsBy?: Record<string, number>; cpuRate?: number;
+  /** At that fixed rate, the longest event-loop stall the server saw (autocannon's latencies with `overallRate` are not the calls' own: they can be shorter than the provider's delay). */
+  fixedRate?: { loopMaxMs: number; /** GC pauses: per call, and the longest. */ gcUsPerCall: number; gcMaxMs: number; /** PGlite: its statements' time on the thread per call, and the longest. */ pglite?: { usPerCall: number; maxMs: number } };
+  /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
+  cpuStages?: Record<string, number>;
 }
 
 /** Time to the first token of streamed answers (the same load: `opts.connections` loops for `seconds` per side). */
@@ -237,6 +266,8 @@ async function main() {
     console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
     const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
     if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
+    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'}); longest event-loop stall ${b.fixedRate!.loopMaxMs.toFixed(1)} ms; GC paused ${b.fixedRate!.gcUsPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.gcMaxMs.toFixed(1)} ms${b.fixedRate!.pglite ? `; PGlite held the thread ${b.fixedRate!.pglite.usPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.pglite.maxMs.toFixed(1)} ms at once` : ''}`);
+    if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
     if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
   }
   reportTargets(summarize(results));
@@ -253,7 +284,7 @@ function reportTargets(r: LlmInvokeResults): void {
   const instant = r.rows.find((x) => x.delayMs === 0);
   const slow = r.rows.find((x) => x.delayMs === 50);
   const limit = r.backend === 'postgres' ? 3 : 8;
-  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)})`, met: instant.addedP50 <= limit });
+  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)}; ${instant.breakdown.cpuUs?.toFixed(0) ?? '?'} µs CPU, ${instant.breakdown.statements?.toFixed(2) ?? '?'} statements per call)`, met: instant.addedP50 <= limit });
   for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.p99OverP50.toFixed(1)}x`, met: x.p99OverP50 <= 3 });
   if (slow) reportTarget({ target: `LLM invoke: throughput >= 0.5x direct at a 50 ms provider delay (${r.backend})`, measured: `${slow.rpsRatio.toFixed(2)}x`, met: slow.rpsRatio >= 0.5 });
 }

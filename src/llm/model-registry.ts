@@ -1,5 +1,6 @@
 // Which models this deployment can call, how to reach each through the AI SDK, and the order they are
-// tried in. A provider is available when its API key or base URL is set; `builtin` always is.
+// tried in. A provider is available when its API key or base URL is set; `builtin` always is. Every
+// provider reaches its API through providerFetch (pooled keep-alive connections).
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -7,6 +8,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ConfigError, type LlmConfig, type LlmProviderConfig } from '../config.ts';
 import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
+import { providerFetch as fetch } from './provider-fetch.ts';
 import { compatibleEntry, DEFAULT_PREFERENCE, MODEL_CATALOG, type ModelEntry, type ProviderName } from './model-catalog.ts';
 
 /** The AI SDK's providerOptions key of the OpenAI-compatible provider. */
@@ -100,14 +102,15 @@ export class ModelRegistry {
       case 'builtin':
         return this.builtin;
       case 'openai':
-        return createOpenAI({ apiKey: c.openai.apiKey ?? NO_KEY, ...(c.openai.baseUrl ? { baseURL: c.openai.baseUrl } : {}) }).responses(entry.providerModelId);
+        return createOpenAI({ fetch, apiKey: c.openai.apiKey ?? NO_KEY, ...(c.openai.baseUrl ? { baseURL: c.openai.baseUrl } : {}) }).responses(entry.providerModelId);
       case 'anthropic':
-        return createAnthropic({ apiKey: c.anthropic.apiKey ?? NO_KEY, ...(c.anthropic.baseUrl ? { baseURL: c.anthropic.baseUrl } : {}) })(entry.providerModelId);
+        return createAnthropic({ fetch, apiKey: c.anthropic.apiKey ?? NO_KEY, ...(c.anthropic.baseUrl ? { baseURL: c.anthropic.baseUrl } : {}) })(entry.providerModelId);
       case 'google':
-        return createGoogle({ apiKey: c.google.apiKey ?? NO_KEY, ...(c.google.baseUrl ? { baseURL: c.google.baseUrl } : {}) })(entry.providerModelId);
+        return createGoogle({ fetch, apiKey: c.google.apiKey ?? NO_KEY, ...(c.google.baseUrl ? { baseURL: c.google.baseUrl } : {}) })(entry.providerModelId);
       case 'openai-compatible':
         return createOpenAICompatible({
           name: COMPATIBLE_PROVIDER_NAME,
+          fetch,
           baseURL: c.openaiCompatible.baseUrl!,
           ...(c.openaiCompatible.apiKey ? { apiKey: c.openaiCompatible.apiKey } : {}),
           supportsStructuredOutputs: c.openaiCompatible.jsonSchema,

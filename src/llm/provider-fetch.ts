@@ -1,0 +1,125 @@
+// The `fetch` the AI SDK providers call model APIs with: node:http(s) over one keep-alive agent per
+// scheme (pooled connections, idle ones closed after IDLE_MS or the server's Keep-Alive hint), answering
+// a standard Response. It does what the providers need of fetch (a POST or GET with a string or byte
+// body, an abort signal, the answer buffered, or streamed when it is an event stream) with about half the
+// CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else,
+// and every request when Node is told to use the environment's proxy (NODE_USE_ENV_PROXY), goes to the
+// built-in fetch. The agents' timeout closes idle pooled connections only; a slow answer is not cut.
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+
+/** How long an idle pooled connection is kept (the built-in fetch's default is 4 s as well). */
+const IDLE_MS = 4000;
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
+};
+
+/** A network failure as the built-in fetch reports it (the AI SDK turns it into a retryable APICallError). */
+function fetchFailed(cause: unknown): TypeError {
+  return new TypeError('fetch failed', { cause });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+function plainHeaders(headers: RequestInit['headers']): Record<string, string> | null {
+  if (headers === undefined) return {};
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers));
+  if (typeof headers !== 'object' || headers === null) return null;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = String(v);
+  return out;
+}
+
+/** The body, decompressed when the server compressed it (a failure of the connection fails it too). */
+function decoded(res: http.IncomingMessage): Readable {
+  const encoding = res.headers['content-encoding'];
+  const inflate = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+  if (!inflate) return res;
+  res.on('error', (err) => inflate.destroy(err));
+  return res.pipe(inflate);
+}
+
+/** The response's headers; a decompressed body's no longer has the encoding and length it came with. */
+function responseHeaders(res: http.IncomingMessage): Headers {
+  const h = new Headers();
+  const raw = res.rawHeaders;
+  const encoded = res.headers['content-encoding'] !== undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (!encoded || (name !== 'content-encoding' && name !== 'content-length')) h.append(raw[i], raw[i + 1]);
+  }
+  return h;
+}
+
+export const providerFetch: typeof fetch = (input, init = {}) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
+  const method = init.method ?? 'GET';
+  const body = init.body;
+  const headers = plainHeaders(init.headers);
+  const protocol = url?.slice(0, url.indexOf(':') + 1);
+  if (process.env.NODE_USE_ENV_PROXY || !url || !headers || (protocol !== 'http:' && protocol !== 'https:')
+    || (method !== 'POST' && method !== 'GET') || !(body == null || typeof body === 'string' || body instanceof Uint8Array)) {
+    return fetch(input, init);
+  }
+  // A known length, as Node's fetch sends it (not a chunked body, which some gateways refuse).
+  if (body != null && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<Response>((resolve, reject) => {
+    const send = protocol === 'https:' ? https.request : http.request;
+    const req = send(url, { method, headers, agent: agents[protocol] });
+    let settled = false;
+    const onAbort = () => {
+      const reason = abortReason(signal!);
+      req.destroy(reason as Error);
+      if (!settled) { settled = true; reject(reason); }
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    const fail = (err: unknown) => {
+      done();
+      if (!settled) { settled = true; reject(signal?.aborted ? abortReason(signal) : fetchFailed(err)); }
+    };
+    req.on('error', fail);
+    req.once('response', (res) => {
+      try {
+        const status = res.statusCode ?? 0;
+        const init = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res) };
+        const stream = decoded(res);
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          // Streamed on: the abort listener stays until the body closes, so an abort still cuts it.
+          const response = new Response(Readable.toWeb(stream) as ReadableStream, init);
+          stream.once('close', done);
+          settled = true;
+          resolve(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', fail);
+        stream.once('end', () => {
+          if (settled) return done();
+          const noBody = status === 204 || status === 205 || status === 304;
+          try {
+            const response = new Response(noBody ? null : Buffer.concat(chunks), init);
+            done();
+            settled = true;
+            resolve(response);
+          } catch (err) {
+            fail(err);
+          }
+        });
+      } catch (err) { // an answer no Response can hold (a status outside 200-599, a header Headers refuses)
+        req.destroy();
+        fail(err);
+      }
+    });
+    req.end(body ?? undefined);
+  });
+};
