@@ -1,5 +1,5 @@
 // `folio serve` starts without the document engines: the format libraries (exceljs, docx, pptxgenjs,
-// mammoth, JSZip, pdf.js), the format adapters, the agent core, the ask engine and the editor views
+// mammoth, JSZip, pdf.js), the AI SDK and its providers, the format adapters, the agent core, the ask engine and the editor views
 // load when a request first needs them (src/infra/lazy.ts). A probe loaded with --import records every
 // module the real process loads; the test reads the list after the first answer, then after a Word
 // and an Excel generation, which must have loaded them (so the probe is seen to work). It fails when
@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
 import { ROOT, runCli, startServer, type ServerProcess } from './helpers/processes.ts';
 
-const HEAVY_PACKAGES = ['exceljs', 'docx', 'pptxgenjs', 'mammoth', 'jszip', 'pdfjs-dist'];
+// The AI SDK (with zod) and its provider packages load with the first model call (src/llm/ai-sdk.ts,
+// ModelRegistry.model).
+const HEAVY_PACKAGES = ['exceljs', 'docx', 'pptxgenjs', 'mammoth', 'jszip', 'pdfjs-dist', 'ai', 'zod', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible'];
 const HEAVY_SOURCES = [
   'src/documents/word/word.adapter.ts', 'src/documents/excel/excel.adapter.ts', 'src/documents/slides/slides.adapter.ts',
   'src/documents/agent/document-agent.ts', 'src/documents/agent/input-resolver.ts', 'src/documents/ask/ask-engine.ts',
@@ -78,5 +80,6 @@ describe('folio serve loads the document engines lazily', () => {
     expect(after.sources.has('src/documents/excel/excel.adapter.ts')).toBe(true);
     expect(after.sources.has('src/documents/agent/document-agent.ts')).toBe(true);
     expect(after.packages.has('exceljs')).toBe(true);
+    expect(after.packages.has('ai')).toBe(true); // the builtin engine's turns go through the AI SDK
   }, 180_000);
 });

@@ -2,8 +2,9 @@
 // timeout; an answer that is not valid (not JSON, not matching the schema, failing a helper's check)
 // gets one repair turn on the same model, then the next model is tried. Provider retries are off: the
 // fallback chain is the retry policy, so a failing provider costs one timeout at most.
-import { APICallError, generateText, type ModelMessage } from 'ai';
-import type { JSONObject } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
+import { APICallError, type JSONObject } from '@ai-sdk/provider';
+import { loadAiSdk } from './ai-sdk.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import type { CompiledSchema, JsonSchema } from './json-schema.ts';
 import { describeSchemaErrors } from './json-schema.ts';
@@ -159,13 +160,14 @@ export class ModelCaller {
 
   private async turn(modelId: string, request: ModelRequest, messages: ModelMessage[]): Promise<{ text: string; tokens: { input: number; output: number } }> {
     const entry = this.registry.entry(modelId);
+    const [{ generateText }, model] = await Promise.all([loadAiSdk(), this.registry.model(modelId)]);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const mode = request.mode;
     const schema = mode.type === 'json_schema' && entry.nativeJsonSchema ? mode.compiled.schema : undefined;
     const strictJsonSchema = schema ? strictCompatible(schema) : false;
     try {
       const result = await generateText({
-        model: this.registry.model(modelId),
+        model,
         instructions: instructionsFor(mode, entry.nativeJsonSchema),
         messages,
         allowSystemInMessages: true,

@@ -1,10 +1,6 @@
 // Which models this deployment can call, how to reach each through the AI SDK, and the order they are
 // tried in. A provider is available when its API key or base URL is set; `builtin` always is. Every
 // provider reaches its API through providerFetch (pooled keep-alive connections).
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogle } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ConfigError, type LlmConfig, type LlmProviderConfig } from '../config.ts';
 import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
@@ -23,7 +19,7 @@ export class ModelRegistry {
   private readonly fallbacks: string[];
   private readonly config: LlmConfig;
   private readonly builtin: BuiltinLanguageModel;
-  private readonly models = new Map<string, LanguageModelV4>();
+  private readonly models = new Map<string, Promise<LanguageModelV4>>();
 
   constructor(config: LlmConfig, builtin: BuiltinLanguageModel) {
     this.config = config;
@@ -86,28 +82,36 @@ export class ModelRegistry {
     return [...new Set([chosen, ...this.fallbacks.filter((id) => this.isAvailable(id))])];
   }
 
-  /** The AI SDK language model of an available model (built once). */
-  model(id: string): LanguageModelV4 {
+  /** The AI SDK language model of an available model (built once; its provider's package loads with it). */
+  model(id: string): Promise<LanguageModelV4> {
     let model = this.models.get(id);
     if (!model) {
       model = this.create(this.entry(id));
+      model.catch(() => this.models.delete(id)); // a failed load is tried again next time
       this.models.set(id, model);
     }
     return model;
   }
 
-  private create(entry: ModelEntry): LanguageModelV4 {
+  private async create(entry: ModelEntry): Promise<LanguageModelV4> {
     const c = this.config;
     switch (entry.provider) {
       case 'builtin':
         return this.builtin;
-      case 'openai':
+      case 'openai': {
+        const { createOpenAI } = await import('@ai-sdk/openai');
         return createOpenAI({ fetch, apiKey: c.openai.apiKey ?? NO_KEY, ...(c.openai.baseUrl ? { baseURL: c.openai.baseUrl } : {}) }).responses(entry.providerModelId);
-      case 'anthropic':
+      }
+      case 'anthropic': {
+        const { createAnthropic } = await import('@ai-sdk/anthropic');
         return createAnthropic({ fetch, apiKey: c.anthropic.apiKey ?? NO_KEY, ...(c.anthropic.baseUrl ? { baseURL: c.anthropic.baseUrl } : {}) })(entry.providerModelId);
-      case 'google':
+      }
+      case 'google': {
+        const { createGoogle } = await import('@ai-sdk/google');
         return createGoogle({ fetch, apiKey: c.google.apiKey ?? NO_KEY, ...(c.google.baseUrl ? { baseURL: c.google.baseUrl } : {}) })(entry.providerModelId);
-      case 'openai-compatible':
+      }
+      case 'openai-compatible': {
+        const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
         return createOpenAICompatible({
           name: COMPATIBLE_PROVIDER_NAME,
           fetch,
@@ -116,6 +120,7 @@ export class ModelRegistry {
           supportsStructuredOutputs: c.openaiCompatible.jsonSchema,
           includeUsage: true,
         })(entry.providerModelId);
+      }
     }
   }
 }

@@ -2,7 +2,8 @@
 // answering (an error or timeout before its first token moves on to the next model, as ModelCaller
 // does); from the first token on, the answer belongs to that model and its text goes to the sink as it
 // comes. Providers that do not stream (the builtin engine) give their answer as one delta.
-import { APICallError, streamText } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
+import { loadAiSdk } from './ai-sdk.ts';
 import { CallerGone, ModelsFailed, type ModelAnswer, type ModelRequest } from './model-caller.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { UsageAttempt } from './llm-usage.repository.ts';
@@ -29,12 +30,13 @@ export async function streamAnswer(registry: ModelRegistry, timeoutMs: number, c
   for (const modelId of chain) {
     const begun = Date.now();
     const done = (outcome: UsageAttempt['outcome'], extra: Partial<UsageAttempt> = {}) => attempts.push({ model: modelId, outcome, duration_ms: Date.now() - begun, ...extra });
-    const timeout = AbortSignal.timeout(timeoutMs);
     let text = '';
     let started = false;
+    const [{ streamText }, model] = await Promise.all([loadAiSdk(), registry.model(modelId)]);
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const result = streamText({
-        model: registry.model(modelId), messages: request.messages, allowSystemInMessages: true, maxRetries: 0,
+        model, messages: request.messages, allowSystemInMessages: true, maxRetries: 0,
         abortSignal: AbortSignal.any([request.signal, timeout]),
         onError: () => {}, // errors arrive as stream parts, handled below
       });

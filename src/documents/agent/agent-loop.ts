@@ -120,11 +120,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         giveUp = { reason: 'turn_limit', detail: `${modelId} ${describeMisstep('turn_limit')} (${o.maxTurns} turns)` };
         break;
       }
+      const model = modelId === 'builtin' ? o.builtin : await o.registry.model(modelId);
       const timeout = AbortSignal.timeout(o.turnTimeoutMs);
       let result;
       try {
         result = await generateText({
-          model: modelId === 'builtin' ? o.builtin : o.registry.model(modelId),
+          model,
           instructions: { role: 'system', content: o.system, providerOptions: CACHED_SYSTEM },
           messages: markCacheBreakpoint(trimHistory(messages)),
           tools,
