@@ -31,6 +31,8 @@ interface Words {
   amount: string;
   notes: string;
   details: string;
+  /** A timeline slide's title and its table's columns: milestone, when, date, owner. */
+  timeline: { title: string; milestone: string; when: string; date: string; owner: string };
 }
 
 export const WORDS: Record<Lang, Words> = {
@@ -39,23 +41,27 @@ export const WORDS: Record<Lang, Words> = {
     deck: ['Context', 'Key points', 'Details', 'Analysis', 'Options', 'Recommendation', 'Next steps'],
     report: ['Executive summary', 'Background', 'Findings', 'Recommendations', 'Next steps'],
     items: 'Item', amount: 'Amount', notes: 'Notes', details: 'details',
+    timeline: { title: 'Timeline', milestone: 'Milestone', when: 'When', date: 'Date', owner: 'Owner' },
   },
   de: {
     add: (w) => `[Ergänzen: ${w}]`, keyPoints: 'die Kernpunkte', closing: 'Vielen Dank', closingSubtitle: 'Fragen und Diskussion',
     deck: ['Ausgangslage', 'Kernpunkte', 'Details', 'Analyse', 'Optionen', 'Empfehlung', 'Nächste Schritte'],
     report: ['Zusammenfassung', 'Hintergrund', 'Ergebnisse', 'Empfehlungen', 'Nächste Schritte'],
     items: 'Position', amount: 'Betrag', notes: 'Notizen', details: 'Details',
+    timeline: { title: 'Zeitplan', milestone: 'Meilenstein', when: 'Wann', date: 'Datum', owner: 'Verantwortlich' },
   },
   es: {
     add: (w) => `[Añadir: ${w}]`, keyPoints: 'los puntos clave', closing: 'Gracias', closingSubtitle: 'Preguntas y debate',
     deck: ['Contexto', 'Puntos clave', 'Detalles', 'Análisis', 'Opciones', 'Recomendación', 'Próximos pasos'],
     report: ['Resumen ejecutivo', 'Antecedentes', 'Resultados', 'Recomendaciones', 'Próximos pasos'],
     items: 'Concepto', amount: 'Importe', notes: 'Notas', details: 'detalles',
+    timeline: { title: 'Cronograma', milestone: 'Hito', when: 'Cuándo', date: 'Fecha', owner: 'Responsable' },
   },
   fr: {
     add: (w) => `[Ajouter : ${w}]`, keyPoints: 'les points clés', closing: 'Merci', closingSubtitle: 'Questions et échanges',
     deck: ['Contexte', 'Points clés', 'Détails', 'Analyse', 'Options', 'Recommandation', 'Prochaines étapes'],
     report: ['Synthèse', 'Contexte', 'Constats', 'Recommandations', 'Prochaines étapes'],
     items: 'Poste', amount: 'Montant', notes: 'Notes', details: 'détails',
+    timeline: { title: 'Calendrier', milestone: 'Jalon', when: 'Quand', date: 'Date', owner: 'Responsable' },
   },
 };

@@ -81,8 +81,9 @@ function missingOf(u: Understanding): string[] {
 function sectionBody(u: Understanding, title: string): string {
   const w = WORDS[u.language];
   if (TIMELINE.test(title) || (u.intents.timeline && /timeline|roadmap|milestone/i.test(title))) {
-    return u.milestones.length ? pipeTable(['Milestone', 'When'], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
-      : pipeTable(['Milestone', 'Date', 'Owner'], [1, 2, 3].map((i) => [w.add(`milestone ${i}`), w.add('date'), w.add('owner')]));
+    const t = w.timeline;
+    return u.milestones.length ? pipeTable([t.milestone, t.when], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
+      : pipeTable([t.milestone, t.date, t.owner], [1, 2, 3].map((i) => [w.add(`${t.milestone.toLowerCase()} ${i}`), w.add(t.date.toLowerCase()), w.add(t.owner.toLowerCase())]));
   }
   return placeholdersFor(title, u.subject, u.language).map(escapeInline).join('\n\n');
 }
