@@ -70,4 +70,8 @@ export const USER_CASES: EvalCase[] = [
     id: 'spanish-pairs-average', format: 'excel', prompt: 'Hoja de cálculo con las notas de los alumnos y el promedio: Ana 8.5, Luis 7, Marta 9.2, Pedro 6.8',
     checks: [{ check: 'formulas', min: 1, pattern: 'AVERAGE' }, { check: 'cell', cell: 'B1', equals: 'Notas' }, { check: 'numbers', min: 4 }, { check: 'text', excludes: ['Promedio by'] }],
   },
+  // The subject becomes the title: "a pitch deck for X", "a report on Y", "a budget for Z".
+  { id: 'subject-title-pitch', format: 'slides', prompt: 'pitch deck for a startup that makes compostable phone cases', checks: [{ check: 'text', includes: ['compostable phone cases'] }, { check: 'placeholders', min: 3 }] },
+  { id: 'subject-title-report', format: 'word', prompt: 'a report on warehouse safety incidents in 2025', checks: [{ check: 'text', includes: ['warehouse safety incidents in 2025'] }] },
+  { id: 'subject-title-budget', format: 'excel', prompt: 'a budget for the summer team offsite', checks: [{ check: 'text', includes: ['summer team offsite'] }] },
 ];
