@@ -120,3 +120,27 @@ describe.each(WIRES)('over %s (%s)', (api, model) => {
     expect(records.find((r) => r.model === next)).toBeDefined();
   });
 });
+
+describe('fewer sequential model calls, on every wire', () => {
+  it.each(WIRES)('%s: parallel tool calls are asked for and run from one answer, and the system prompt asks for the whole plan first', async (api, model) => {
+    fake.reset();
+    const org = await t.signup();
+    reach(model);
+    fake.enqueueFor(model, calls({ name: 'add_content', args: { markdown: '# Memo\n\nWe ship on Friday.' } }, { name: 'add_content', args: { markdown: '## Why\n\nThe tests pass.' } }, finish));
+    const res = await generate(t, org.secret, { prompt: PROMPT });
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = fake.requests.filter((r) => r.model === model);
+    expect(mine).toHaveLength(1);
+    const text = await wordText(org.secret, res.json().run_id);
+    expect(text).toContain('We ship on Friday.');
+    expect(text).toContain('The tests pass.');
+    const body = mine[0].body;
+    expect(mine[0].transcript.find((l) => l.startsWith('system:'))).toContain('Plan the whole document in your first turn');
+    // Responses: parallel_tool_calls is asked for. Anthropic answers with several tool_use blocks unless
+    // disable_parallel_tool_use is set; OpenAI-compatible Chat Completions servers apply their default (the
+    // AI SDK's compatible provider cannot send the field): neither is turned off.
+    if (api === 'openai-responses') expect(body.parallel_tool_calls).toBe(true);
+    else if (api === 'anthropic-messages') expect(body.tool_choice?.disable_parallel_tool_use).not.toBe(true);
+    else expect(body.parallel_tool_calls).not.toBe(false);
+  });
+});
