@@ -36,7 +36,7 @@ export const USER_CASES: EvalCase[] = [
     checks: [{ check: 'text', includes: ['Priya Shah', '3 March 2026', '10 March to 24 March', '12 Baker Street', 'facilities@acme.io'] }],
   },
   { id: 'report-sections-for', format: 'word', prompt: 'Write a report on customer churn in 2025 with sections for background, findings, root causes and recommendations', checks: [{ check: 'parts', equals: 4 }, { check: 'titles', include: ['Background', 'Findings', 'Root causes', 'Recommendations'], ordered: true }] },
-  { id: 'german-letter-floor', format: 'word', prompt: 'Schreibe einen Brief an Herrn Müller wegen der verspäteten Lieferung vom 12. Mai', checks: [{ check: 'text', includes: ['Herrn Müller', 'Ergänzen'], excludes: ['[Add'] }] },
+  { id: 'german-letter', format: 'word', prompt: 'Schreibe einen Brief an Herrn Müller wegen der verspäteten Lieferung vom 12. Mai', checks: [{ check: 'titles', include: ['Einleitung', 'Anliegen', 'Schluss'], ordered: true }, { check: 'text', includes: ['Herrn Müller', 'Ergänzen', 'Lieferung vom 12. Mai', 'Wann: 12. Mai'], excludes: ['[Add', 'When:'] }] },
   {
     id: 'spanish-agenda-colon', format: 'word', prompt: 'Orden del día para la reunión del equipo del lunes: revisión de ventas, nuevos clientes, vacaciones de verano',
     checks: [{ check: 'titles', include: ['Revisión de ventas', 'Nuevos clientes', 'Vacaciones de verano'], ordered: true }, { check: 'text', includes: ['Añadir'], excludes: ['[Add'] }],
