@@ -27,7 +27,7 @@ export const USER_CASES: EvalCase[] = [
   },
   {
     id: 'spanish-roadmap-dated', format: 'slides', prompt: 'Presentación de la hoja de ruta del producto: beta en marzo, lanzamiento en junio, versión 2 en Q4 2026',
-    checks: [{ check: 'tables', header: ['Hito', 'Cuándo'] }, { check: 'text', includes: ['Versión 2', 'Q4 2026'] }, { check: 'no_titles', exclude: ['Recomendación', 'Puntos clave'] }],
+    checks: [{ check: 'titles', include: ['Hoja de ruta del producto', 'Cronograma'], ordered: true }, { check: 'tables', header: ['Hito', 'Cuándo'] }, { check: 'text', includes: ['Versión 2', 'Q4 2026'] }, { check: 'no_titles', exclude: ['Recomendación', 'Puntos clave'] }],
   },
   { id: 'terse-count-subject', format: 'slides', prompt: '5 slides onboarding new sales reps', checks: [{ check: 'parts', equals: 5 }, { check: 'titles', include: ['Onboarding new sales reps'] }] },
   {

@@ -80,6 +80,9 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   // "5 slides onboarding new sales reps": a count and then the subject, with no word leading it.
   const bare = m ? null : /^\s*(?:slides?|pages?|folien|diapositivas|diapositives)\s+(\p{Ll}[\p{L}\d '-]{2,60}?)\s*[.!?]?$/u.exec(first);
   if (bare && !/^(?:on|about|for|with|that|which|and|to|in)\b/i.test(bare[1])) return bare[1];
+  // "Presentación de la hoja de ruta del producto: ...", "Présentation du plan de formation": the noun's "de".
+  const of = m ? null : /^(?:presentación|présentation|informe|rapport|plan|resumen|résumé)\s+(?:de\s+la|de\s+los|de\s+las|del|de\s+l'|du|des|de)\s+(\p{L}[\p{L}\d '-]{2,60}?)\s*(?=[:.;!?\n]|$)/iu.exec(after.trim());
+  if (of) return of[1];
   // "a tracker with columns for task, owner" names columns, not the subject: the lead must follow the noun.
   if (!m || /\b(with|columns?|rows?|sheets?|tabs?|slides?|sections?|bullets?|and|each|per)\b/i.test(after.slice(0, m.index))) return null;
   // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").

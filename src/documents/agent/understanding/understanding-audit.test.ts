@@ -46,6 +46,10 @@ describe('the document', () => {
     expect(understand('quartely sales presentaiton w/ a bar chart of sales by region - North 340, South 290').subject).toBe('sales by region');
   });
 
+  it('"Presentación de la hoja de ruta" names its subject with "de"', () => {
+    expect(understand('Presentación de la hoja de ruta del producto: beta en marzo, lanzamiento en junio').subject).toBe('hoja de ruta del producto');
+  });
+
   it('a German "Brief an" is a letter', () => {
     expect(understand('Schreibe einen Brief an Herrn Müller wegen der Lieferung').kind).toBe('letter');
   });
