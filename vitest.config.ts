@@ -17,6 +17,8 @@ export const BACKEND_INDEPENDENT = [
   'test/blob-store.test.ts',
   'test/excel-template.test.ts',
   'test/fake-llm-server.test.ts',
+  // The agent-turns bench in a child process: a scripted provider and the document agent, no database.
+  'test/agent-turns-bench.test.ts',
   'test/fidelity-checks.test.ts',
   'test/slide-templates.test.ts',
   'test/tick-shapes.test.ts',

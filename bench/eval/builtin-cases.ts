@@ -4,6 +4,7 @@
 // person would use to say "yes, that is what I asked for". Every case also gets a `no_echo` check: the
 // request's own sentences must not be pasted into the document. `npm run eval:builtin` runs them.
 import type { Check } from '../../src/documents/agent/outcome/checks.ts';
+import { USER_CASES } from './user-cases.ts';
 
 export type EvalFormat = 'slides' | 'word' | 'excel';
 
@@ -290,4 +291,4 @@ const excel: EvalCase[] = [
   { id: 'unsupported-3d-animated-excel-chart', format: 'excel', start: { prompt: 'Region,Sales\nNorth,10\nSouth,20' }, prompt: 'make the chart 3D and animate it', checks: [], fails: { status: 502, error: 'upstream_error' } },
 ];
 
-export const CASES: EvalCase[] = [...slides, ...word, ...excel];
+export const CASES: EvalCase[] = [...slides, ...word, ...excel, ...USER_CASES];

@@ -20,7 +20,7 @@ interface Common extends StreamOptions {
   delayMs?: number;
   /** Token usage to report (default: estimated from the request and answer sizes). */
   usage?: Usage;
-  /** The answer hit the output token limit: Anthropic's stop_reason "max_tokens", Chat Completions' finish_reason "length". */
+  /** The answer hit the output token limit: Anthropic's stop_reason "max_tokens", Chat Completions' finish_reason "length", Responses' status "incomplete" (max_output_tokens). */
   cutOff?: boolean;
 }
 
@@ -156,7 +156,8 @@ function success(api: Api, req: RecordedRequest, step: Exclude<Step, { status: n
       };
     case 'openai-responses':
       return {
-        id: `resp_${seq}`, object: 'response', created_at: now, status: 'completed', model: req.model, error: null, incomplete_details: null,
+        id: `resp_${seq}`, object: 'response', created_at: now, status: step.cutOff ? 'incomplete' : 'completed', model: req.model, error: null,
+        incomplete_details: step.cutOff ? { reason: 'max_output_tokens' } : null,
         output: [
           ...(text ? [{ type: 'message', id: `msg_${seq}`, status: 'completed', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }] : []),
           ...toolCalls.map((c, i) => ({ type: 'function_call', id: `fc_${seq}_${i}`, call_id: callId(c, i), name: c.name, arguments: c.rawArguments ?? JSON.stringify(c.args), status: 'completed' })),

@@ -101,6 +101,9 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const emit = async (e: LoopEvent) => { events.push(e); await o.onEvent?.(e); };
   let messages = [...o.messages];
   let turns = 0;
+  // A finish refused while something was built: what the document still lacks, not "nothing built".
+  const said = (m: Misstep) => (m === 'empty_finish' && o.changeCount() > 0 && o.outcome().length
+    ? `called finish before the document held what was asked (${o.outcome().join('; ')})` : describeMisstep(m));
   for (let index = 0; index < o.chain.length; index++) {
     const modelId = o.chain[index];
     const next = o.chain[index + 1] ?? null;
@@ -187,12 +190,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         nudges++;
         const detail = misstep === 'empty_finish' || misstep === 'text_only' ? o.outcome().join('; ') : '';
         extra.push(nudgeText(misstep, detail));
-        await emit({ kind: 'nudge', model: modelId, turn: attemptTurns, reason: misstep, detail: `${modelId} ${describeMisstep(misstep)}` });
+        await emit({ kind: 'nudge', model: modelId, turn: attemptTurns, reason: misstep, detail: `${modelId} ${said(misstep)}` });
       } else {
         // The builtin engine is deterministic: told twice, it still cannot read more into the request.
         giveUp = { reason: misstep, detail: modelId === 'builtin'
           ? `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase the request to say plainly what to add or change, or configure a model provider`
-          : `${modelId} ${describeMisstep(misstep)}, again after being told what was wrong` };
+          : `${modelId} ${said(misstep)}, again after being told what was wrong` };
         break;
       }
       const left = o.maxTurns - attemptTurns;

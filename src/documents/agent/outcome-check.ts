@@ -7,6 +7,8 @@
 // written for the model (they are sent back to it as the reason its work is not done) and for the API
 // caller (the task's error message when no model gets it right).
 import type { AnyFormatAdapter, PlanRequest } from './format-adapter.ts';
+import { requestChecks, unmetRequestChecks } from './outcome/request-checks.ts';
+import { snapshotOf } from './outcome/snapshot.ts';
 
 export interface OutcomeInput {
   adapter: AnyFormatAdapter;
@@ -40,7 +42,20 @@ const changedCheck: OutcomeCheck = {
     : 'nothing in the document has been changed yet']),
 };
 
-export const OUTCOME_CHECKS: OutcomeCheck[] = [changedCheck, formatCheck];
+/**
+ * What the request spells out (counts, named sheets, the chart and totals over its data, dictated
+ * cells, titles renamed, added or deleted) is in the document: the structural checks of the
+ * evaluation set, derived from the request (outcome/request-checks.ts).
+ */
+const requestCheck: OutcomeCheck = {
+  name: 'request',
+  check: (o) => {
+    const checks = requestChecks(o.adapter.format, o.request.prompt, o.request.editing);
+    return checks.length ? unmetRequestChecks(o.adapter.format, snapshotOf(o.adapter.format, o.doc), checks, o.request.prompt) : [];
+  },
+};
+
+export const OUTCOME_CHECKS: OutcomeCheck[] = [changedCheck, formatCheck, requestCheck];
 
 /** The problems of a task's outcome; none in ask mode, which writes no document. */
 export function outcomeProblems(input: OutcomeInput): string[] {

@@ -62,6 +62,8 @@ const REQUESTS: [string, string][] = [
   ['Fais-moi une présentation sur la transition énergétique', 'Transition énergétique'],
   ["J'ai besoin d'un budget prévisionnel pour une boulangerie", 'Budget prévisionnel pour une boulangerie'],
   ['Rédige un compte rendu de la réunion du 3 mars', 'Compte rendu de la réunion du 3 mars'],
+  // A German ordinal day before its month ("vom 12. Mai") ends no sentence.
+  ['Schreibe einen Brief an Herrn Müller wegen der verspäteten Lieferung vom 12. Mai', 'An Herrn Müller wegen der verspäteten Lieferung vom 12. Mai'],
 ];
 
 describe('titleFromRequest', () => {

@@ -142,6 +142,8 @@ export function firstSentence(line: string): string {
     if (!m || i === tokens.length - 1) continue;
     const word = m[1].replace(/^["“'(\[]+/, '').toLowerCase();
     if (ABBREVIATIONS.has(word) || /^[a-z]$/i.test(word) || /^(?:[a-z]\.)+[a-z]$/i.test(word)) continue;
+    // "vom 12. Mai": a German ordinal day before its month ends no sentence.
+    if (/^\d{1,2}$/.test(word) && /^(?:jan|feb|mär|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez)/i.test(tokens[i + 1])) continue;
     if (/^["“'(\[]*[\p{Lu}\d¿¡]/u.test(tokens[i + 1])) break;
   }
   return out.join(' ').replace(/[.!?]+["”')\]]*$/, (end) => (/^\.$/.test(end) && ABBREVIATIONS.has(lastWord(out)) ? end : ''));

@@ -66,12 +66,15 @@ const ADD = /^(?:please\s+)?(?:also\s+)?(?:add|insert|append|include|create|make
 
 /** One instruction sentence as a command, or null when it is none of add / rename / move / delete. */
 export function editCommand(sentence: string): EditCommand | null {
-  const s = sentence.trim().replace(/[.!]+$/, '').replace(/^(?:(?:and\s+)?then|and|also|now|finally|next|lastly|please|pls|plz|dann|luego|después|puis|ensuite)[,:]?\s+/i, '');
+  const s = sentence.trim().replace(/[.!]+$/, '').replace(/^(?:(?:and\s+)?then|and|also|now|finally|next|lastly|please|pls|plz|dann|luego|después|puis|ensuite)[,:]?\s+/i, '')
+    .replace(/^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?|i(?:'d| would)? (?:like|want|need) (?:you )?to\s+)/i, '');
   let m: RegExpExecArray | null;
   if ((m = RENAME.exec(s)) || (m = CALL.exec(s))) return { op: 'rename', part: partOf(m[1]), target: refOf(m[1]), to: unquote(m[2]), source: sentence };
   if ((m = MOVE.exec(s))) {
     const to = whereOf(m[2]);
-    if (to) return { op: 'move', part: partOf(m[1]), target: refOf(m[1]), to, source: sentence };
+    // "move the support slide so it comes before training": the words after the part say where, not which.
+    const what = m[1].replace(/\s+(?:so(?:\s+that)?\s+)?(?:it|they)\s+(?:comes?|goes?|is|are|sits?|appears?|ends? up|lands?)$/i, '');
+    if (to) return { op: 'move', part: partOf(what), target: refOf(what), to, source: sentence };
   }
   if ((m = DELETE.exec(s))) return { op: 'delete', part: partOf(m[1]), target: refOf(m[1]), source: sentence };
   if ((m = ADD.exec(s))) {
@@ -90,7 +93,7 @@ export function editCommand(sentence: string): EditCommand | null {
 /** The instructions of a request, one per sentence or line (list items stay with their sentence). */
 export function instructionsOf(prompt: string): string[] {
   const joined = prompt.replace(/:\s*\n((?:\s*(?:[-*•]|\d+[.)])\s+.+\n?)+)/g, (_, list: string) => `: ${list.split('\n').map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim()).filter(Boolean).join('; ')}`);
-  return joined.split(/\n+|(?<=[.!?])\s+(?=[A-Z])|;\s+(?=(?:then\s+)?(?:add|delete|remove|rename|move)\b)|\s+(?:and then|then)\s+(?=(?:add|delete|remove|rename|move)\b)/i).map((x) => x.trim()).filter(Boolean);
+  return joined.split(/\n+|(?<=[.!?])\s+(?=[A-Z])|;\s+(?=(?:then\s+)?(?:add|delete|remove|rename|move)\b)|\s+(?:and then|then)\s+(?=(?:add|delete|remove|rename|move)\b)|,?\s+and\s+(?=(?:add|insert|delete|remove|rename|move)\s+(?:a|an|the|slide|section|sheet|tab)\b)/i).map((x) => x.trim()).filter(Boolean);
 }
 
 export function editCommands(prompt: string): EditCommand[] {

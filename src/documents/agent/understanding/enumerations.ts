@@ -7,16 +7,17 @@ const LEADS = [
   'inclu\\w*', 'incl\\.?', 'covering', 'covers', 'cover', 'talk about', 'talks about', 'talk through', 'discuss', 'discussing', 'address', 'go over', 'explain', 'with sections(?: on| for)?', 'with slides(?: on| for)?', 'with tabs(?: for)?', 'with sheets(?: for)?',
   'sections(?: on| for)?', 'slides(?: on| for)?', 'sheets(?: for| named| called)?', 'tabs(?: for| named| called)?', 'topics', 'parts', 'chapters',
   'with', 'should have', 'should contain', 'containing', 'that has', 'with the following', 'addressing', 'going over', 'walk through', 'touching on', 'one (?:slide|section|sheet|tab|page) (?:each )?(?:on|for)',
+  'with the topics', 'on the topics',
   // German
-  'mit', 'inklusive', 'einschließlich', 'mit den abschnitten', 'abschnitte', 'folien zu', 'über', 'zu',
+  'mit den themen', 'mit den punkten', 'zu den themen', 'themen', 'mit', 'inklusive', 'einschließlich', 'mit den abschnitten', 'abschnitte', 'folien zu', 'über', 'zu',
   // Spanish
-  'incluye', 'incluir', 'incluyendo', 'con', 'que incluya', 'secciones', 'hojas para', 'sobre',
+  'con los temas', 'sobre los temas', 'temas', 'incluye', 'incluir', 'incluyendo', 'con', 'que incluya', 'secciones', 'hojas para', 'sobre',
   // French
-  'avec', 'incluant', 'comprenant', 'inclure', 'sections', 'feuilles pour', 'couvrant', 'sur',
+  'avec les thèmes', 'sur les thèmes', 'thèmes', 'avec', 'incluant', 'comprenant', 'inclure', 'sections', 'feuilles pour', 'couvrant', 'sur',
 ].sort((a, b) => b.length - a.length);
 
 const LEAD = new RegExp(`(?:^|[\\s,(])(?:${LEADS.join('|')})\\s*:?\\s+([^.!?\\n]{3,500})`, 'giu');
-const SPLIT = /\s*(?:,|;|\s\+\s|\s&\s|\band also\b|\bas well as\b|\bplus\b|\band\b|\bund\b|\bsowie\b|\by\b|\bet\b|\bor\b)\s*/iu;
+const SPLIT = /\s*(?:,(?!\d{3}(?!\d))|;|\s\+\s|\s&\s|\band also\b|\bas well as\b|\bplus\b|\band\b|\bund\b|\bsowie\b|\by\b|\bet\b|\bor\b)\s*/iu;
 const ARTICLE = /^(?:the|a|an|our|their|its|some|der|die|das|den|dem|des|unsere?n?|el|la|los|las|nuestros?|nuestras?|le|les|l'|nos|notre|un|une|des|du)\s+/iu;
 /** Items whose article belongs to their name as a slide title ("The ask"). */
 const KEEP_THE = /^the (ask|problem|solution|opportunity|vision|competition|market)$/i;
@@ -28,6 +29,8 @@ const STRUCTURAL = /\b(charts?|graphs?|totals?|formulas?|rows?|columns?|cells?|s
 
 export function cleanItem(raw: string): string {
   let s = raw.trim().replace(/^["“'‘(]+|["”'’).]+$/g, '').trim();
+  // "what she's asking for (£40k)": a parenthesis of the item is kept whole.
+  if ((s.match(/\(/g) ?? []).length > (s.match(/\)/g) ?? []).length) s += ')';
   if (!KEEP_THE.test(s)) s = s.replace(ARTICLE, '');
   s = s.replace(/\s+(slides?|sections?|sheets?|tabs?)$/i, '').trim();
   return s ? s[0].toUpperCase() + s.slice(1) : s;
@@ -76,7 +79,7 @@ export function perItems(text: string): string[] {
 
 /** The enumeration a request names (the longest list after a lead word), else a range, else []. */
 export function enumeration(text: string): string[] {
-  const explicit = /(?:sections?|slides?|sheets?|tabs?|topics?|chapters?|parts?|abschnitte|folien|secciones|hojas|feuilles|diapositivas|diapositives)(?:\s+(?:for|on|about|of|in|für|para|pour)\s+[^:\n]{1,60})?\s*:\s*([^\n]+)/i.exec(text);
+  const explicit = /(?:sections?|slides?|sheets?|tabs?|topics?|chapters?|parts?|abschnitte|folien|bl(?:ä|a)tt(?:er|ern)|secciones|hojas|feuilles|diapositivas|diapositives)(?:\s+(?:for|on|about|of|in|für|para|pour)\s+[^:\n]{1,60})?\s*:\s*([^\n]+)/i.exec(text);
   if (explicit) {
     const items = splitList(explicit[1].replace(/[.]\s*$/, ''));
     if (items.length) return items;

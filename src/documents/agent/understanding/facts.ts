@@ -42,10 +42,26 @@ function party(text: string, lead: string): string | null {
   return m ? m[1].trim() : null;
 }
 
+/** "from 10 March to 24 March": two dates that bound one period are one fact, written as the request wrote it. */
+function spans(text: string, dates: string[]): string[] {
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  for (let i = 0; i < dates.length; i++) {
+    const at = lower.indexOf(dates[i].toLowerCase());
+    const next = dates[i + 1];
+    const nextAt = next ? lower.indexOf(next.toLowerCase(), at + dates[i].length) : -1;
+    if (next && at >= 0 && nextAt > at && /^\s*(?:to|until|till|through|thru|-|–|bis|al|hasta|au|jusqu'au)\s*$/i.test(text.slice(at + dates[i].length, nextAt))) {
+      out.push(text.slice(at, nextAt + next.length));
+      i++;
+    } else out.push(dates[i]);
+  }
+  return out;
+}
+
 export function factsIn(text: string): RequestFacts {
   const dates = uniq(DATES.flatMap((re) => [...text.matchAll(re)].map((m) => m[0])));
   // "March 3, 2025" and "3 March" overlap with their parts: keep the longest.
-  const longest = dates.filter((d) => !dates.some((o) => o !== d && o.toLowerCase().includes(d.toLowerCase())));
+  const longest = spans(text, dates.filter((d) => !dates.some((o) => o !== d && o.toLowerCase().includes(d.toLowerCase()))));
   const emails = uniq(text.match(EMAIL) ?? []);
   const contactLine = /\b(?:contact|questions? to|reach out to|ansprechpartner(?:in)?|contacto|contact(?:er)?)\s*:?\s+([^\n;]+?)(?=\s*(?:[;\n]|\.\s|\.$|$))/i.exec(text);
   const phones = uniq((text.match(PHONE) ?? []).filter((p) => p.replace(/\D/g, '').length >= 8 && !/^\d{4}-\d{2}-\d{2}$/.test(p.trim())));

@@ -95,6 +95,33 @@ function delimitedRuns(text: string): InlineTable[] {
 
 const PAIR = /([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 .&'/-]{0,40}?)\s*(?::|=|\s-\s|\s)\s*(-?[$€£]?\s?\d[\d,.]*\s?(?:%|[kKmM]\b|bn\b|USD|EUR|€)?)(?=\s*(?:[,;]|\band\b|\bund\b|\by\b|\bet\b|$|\.(?:\s|$)|\s[-–—]\s|\(|\s+(?:in|as|on|for|with|to|into)\s))/g;
 
+const CHART_WORD = '(?:chart|graph|plot|graphique|gr[aá]fic[oa]|diagramm\\p{L}*|camembert)';
+const ARTICLES = '(?:a|an|the|our|my|un|une|el|la|las|los|le|les|nos|ein|eine|einem|einer|die|der|das|den|unsere[nm]?)';
+const INTENT_WORD = '(?:totals?|sum|average|mean|promedio|media|moyenne|durchschnitt|growth|crecimiento|croissance|wachstum)';
+
+/**
+ * What the values of pairs are, from the words before their colon: "Expenses", "our trip expenses with
+ * a total" -> expenses, "marketing spend split by channel as a pie chart" -> marketing spend,
+ * "las notas de los alumnos y el promedio" -> notas. The chart and computations asked for are not it.
+ */
+export function valuesLabel(raw: string): string | null {
+  let s = raw.trim();
+  // "a bar chart of signups by month": the values are what the chart is of.
+  const of = new RegExp(`${CHART_WORD}\\s+(?:of|showing|for|de|des|du|der|von)\\s+(?:${ARTICLES}\\s+)?(\\p{L}[\\p{L}\\d ]*?)(?:\\s+(?:by|per|por|par|nach|pro|across|over)\\s+\\p{L}+)?\\s*$`, 'iu').exec(s);
+  if (of) s = of[1];
+  s = s.replace(new RegExp(`(?:\\s*,|\\s+(?:as|in|into|with|and|plus|y|et|und|avec|con|mit|en))\\s+(?:${ARTICLES}\\s+)?(?:\\p{L}+\\s+){0,2}?${CHART_WORD}\\b.*$|\\s*\\b(?:${CHART_WORD})\\b.*$`, 'iu'), '');
+  s = s.replace(new RegExp(`\\s*\\b(?:and|with|plus|y|et|und|avec|con|mit)\\s+(?:${ARTICLES}\\s+)?${INTENT_WORD}\\b.*$`, 'iu'), '');
+  // "marketing spend split by channel": the values are the spend, the labels the channels.
+  s = s.replace(/\s+(?:split\s+|broken down\s+)?(?:by|per|por|par|nach|pro)\s+\p{L}+$/iu, '');
+  // "a spreadsheet of our marketing spend", "hoja de cálculo con las notas de los alumnos": what follows the last lead.
+  const lead = new RegExp(`^.*\\b(?:of|with|on|about|for|con|avec|mit|über|sobre|sur)\\s+(?:${ARTICLES}\\s+)?`, 'iu');
+  if (lead.test(s)) s = s.replace(lead, '');
+  s = s.replace(/\s+(?:of|de|des|du|der|von)\s+.*$/iu, '').trim();
+  const words = s.split(/\s+/).filter(Boolean);
+  if (!words.length || new RegExp(`^${INTENT_WORD}$`, 'iu').test(s)) return null;
+  return words.length <= 3 ? s : words.at(-1)!;
+}
+
 /** "North 120, South 80, East 100" (or "North: 120; South: 80"): label/value pairs, at least two in one run. */
 export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
   for (const segment of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])|:\s+/)) {
@@ -121,9 +148,8 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
     const before = text.slice(0, text.indexOf(segment)).replace(/\s+with\b[^:]*:\s*$/i, ':');
-    const named = /([A-Za-zÀ-ÿ][\w ]{1,60}?):\s*$/.exec(before);
-    // "Expenses: ..." names the values; "Write up our trip expenses with a total: ..." does by its last word.
-    const label = named ? (named[1].trim().split(/\s+/).length <= 3 ? named[1].trim() : named[1].trim().split(/\s+/).pop()!) : null;
+    const named = /([A-Za-zÀ-ÿ][\p{L}\w ]{1,80}?):\s*$/u.exec(before);
+    const label = named ? valuesLabel(named[1]) : null;
     const cap = (l: string) => (l ? l[0].toUpperCase() + l.slice(1) : l);
     const start = found[0].index! + found[0][0].indexOf(typed[0][0]);
     return { label: label && !/^(data|this|these|numbers|figures|values)$/i.test(label) ? cap(label) : null, pairs: typed.map(([l, v]) => [cap(l), v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };

@@ -31,6 +31,10 @@ interface Words {
   amount: string;
   notes: string;
   details: string;
+  /** A timeline slide's title and its table's columns: milestone, when, date, owner. */
+  timeline: { title: string; milestone: string; when: string; date: string; owner: string };
+  /** The labels of a memo's or letter's header lines and of the facts it states. */
+  labels: { to: string; from: string; date: string; subject: string; when: string; time: string; where: string; amounts: string; contact: string; phone: string };
 }
 
 export const WORDS: Record<Lang, Words> = {
@@ -39,23 +43,31 @@ export const WORDS: Record<Lang, Words> = {
     deck: ['Context', 'Key points', 'Details', 'Analysis', 'Options', 'Recommendation', 'Next steps'],
     report: ['Executive summary', 'Background', 'Findings', 'Recommendations', 'Next steps'],
     items: 'Item', amount: 'Amount', notes: 'Notes', details: 'details',
+    timeline: { title: 'Timeline', milestone: 'Milestone', when: 'When', date: 'Date', owner: 'Owner' },
+    labels: { to: 'To', from: 'From', date: 'Date', subject: 'Subject', when: 'When', time: 'Time', where: 'Where', amounts: 'Amounts', contact: 'Contact', phone: 'Phone' },
   },
   de: {
     add: (w) => `[Ergänzen: ${w}]`, keyPoints: 'die Kernpunkte', closing: 'Vielen Dank', closingSubtitle: 'Fragen und Diskussion',
     deck: ['Ausgangslage', 'Kernpunkte', 'Details', 'Analyse', 'Optionen', 'Empfehlung', 'Nächste Schritte'],
     report: ['Zusammenfassung', 'Hintergrund', 'Ergebnisse', 'Empfehlungen', 'Nächste Schritte'],
     items: 'Position', amount: 'Betrag', notes: 'Notizen', details: 'Details',
+    timeline: { title: 'Zeitplan', milestone: 'Meilenstein', when: 'Wann', date: 'Datum', owner: 'Verantwortlich' },
+    labels: { to: 'An', from: 'Von', date: 'Datum', subject: 'Betreff', when: 'Wann', time: 'Uhrzeit', where: 'Wo', amounts: 'Beträge', contact: 'Kontakt', phone: 'Telefon' },
   },
   es: {
     add: (w) => `[Añadir: ${w}]`, keyPoints: 'los puntos clave', closing: 'Gracias', closingSubtitle: 'Preguntas y debate',
     deck: ['Contexto', 'Puntos clave', 'Detalles', 'Análisis', 'Opciones', 'Recomendación', 'Próximos pasos'],
     report: ['Resumen ejecutivo', 'Antecedentes', 'Resultados', 'Recomendaciones', 'Próximos pasos'],
     items: 'Concepto', amount: 'Importe', notes: 'Notas', details: 'detalles',
+    timeline: { title: 'Cronograma', milestone: 'Hito', when: 'Cuándo', date: 'Fecha', owner: 'Responsable' },
+    labels: { to: 'Para', from: 'De', date: 'Fecha', subject: 'Asunto', when: 'Cuándo', time: 'Hora', where: 'Dónde', amounts: 'Importes', contact: 'Contacto', phone: 'Teléfono' },
   },
   fr: {
     add: (w) => `[Ajouter : ${w}]`, keyPoints: 'les points clés', closing: 'Merci', closingSubtitle: 'Questions et échanges',
     deck: ['Contexte', 'Points clés', 'Détails', 'Analyse', 'Options', 'Recommandation', 'Prochaines étapes'],
     report: ['Synthèse', 'Contexte', 'Constats', 'Recommandations', 'Prochaines étapes'],
     items: 'Poste', amount: 'Montant', notes: 'Notes', details: 'détails',
+    timeline: { title: 'Calendrier', milestone: 'Jalon', when: 'Quand', date: 'Date', owner: 'Responsable' },
+    labels: { to: 'À', from: 'De', date: 'Date', subject: 'Objet', when: 'Quand', time: 'Heure', where: 'Où', amounts: 'Montants', contact: 'Contact', phone: 'Téléphone' },
   },
 };

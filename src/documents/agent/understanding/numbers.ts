@@ -29,7 +29,7 @@ export type CountUnit = 'slide' | 'page' | 'sheet' | 'section' | 'bullet' | 'row
 const UNITS: [CountUnit, string][] = [
   ['slide', 'slides?|folien?|diapositivas?|diapositives?'],
   ['page', 'pages?|pager|seiten?|páginas?|paginas?'],
-  ['sheet', 'sheets?|tabs?|worksheets?|tabellenbl(?:ä|a)tter|tabellenblatt|bl(?:ä|a)tter|blatt|hojas?(?! de c[aá]lculo)|feuilles?(?! de calcul)|onglets?'],
+  ['sheet', 'sheets?|tabs?|worksheets?|tabellenbl(?:ä|a)ttern|tabellenbl(?:ä|a)tter|tabellenblatt|bl(?:ä|a)ttern|bl(?:ä|a)tter|blatt|hojas?(?! de c[aá]lculo)|feuilles?(?! de calcul)|onglets?'],
   ['section', 'sections?|chapters?|abschnitte?n?|kapitel|secci(?:ó|o)n(?:es)?|cap(?:í|i)tulos?|chapitres?'],
   ['bullet', 'bullets?|bullet points?|points?|stichpunkte?|puntos?'],
   ['row', 'rows?|zeilen?|filas?|lignes?'],

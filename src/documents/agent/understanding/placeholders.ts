@@ -58,7 +58,14 @@ const PARTS: Partial<Record<DocKind, string[]>> = {
 };
 
 /** The usual parts of a kind of document (the language's own generic parts outside English). */
+/** The parts of a memo, letter, agenda or minutes in German, Spanish and French (else a report's). */
+const PARTS_IN: Record<Exclude<Lang, 'en'>, Partial<Record<DocKind, string[]>>> = {
+  de: { memo: ['Anlass', 'Details', 'Nächste Schritte'], letter: ['Einleitung', 'Anliegen', 'Schluss'], agenda: ['Begrüßung', 'Berichte', 'Diskussion', 'Beschlüsse', 'Nächste Schritte'], minutes: ['Teilnehmende', 'Tagesordnung', 'Beschlüsse', 'Aufgaben'] },
+  es: { memo: ['Propósito', 'Detalles', 'Acciones'], letter: ['Introducción', 'Detalles', 'Despedida'], agenda: ['Bienvenida', 'Novedades', 'Debate', 'Decisiones', 'Próximos pasos'], minutes: ['Asistentes', 'Orden del día', 'Decisiones', 'Tareas'] },
+  fr: { memo: ['Objet', 'Détails', 'Actions'], letter: ['Introduction', 'Détails', 'Conclusion'], agenda: ['Accueil', 'Actualités', 'Discussion', 'Décisions', 'Prochaines étapes'], minutes: ['Participants', 'Ordre du jour', 'Décisions', 'Actions'] },
+};
+
 export function partsOf(kind: DocKind, lang: Lang, format: 'deck' | 'document'): string[] {
-  if (lang !== 'en') return format === 'deck' ? WORDS[lang].deck : WORDS[lang].report;
+  if (lang !== 'en') return format === 'deck' ? WORDS[lang].deck : PARTS_IN[lang][kind] ?? WORDS[lang].report;
   return PARTS[kind] ?? (format === 'deck' ? WORDS.en.deck : ['Overview', 'Details', 'Next steps']);
 }

@@ -33,7 +33,7 @@ export function bulletsIn(text: string): { items: string[]; numbered: boolean } 
   const body = (m.length > 2 ? m[3] : m[1]) ?? '';
   const numbered = m.length > 2 && Boolean(m[2]);
   const lines = body.split('\n').map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim()).filter(Boolean);
-  let items = lines.length > 1 ? lines : body.includes(';') ? body.split(';') : body.split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|und|y|et)\s+(?=[^,]*$)/i);
+  let items = lines.length > 1 ? lines : body.includes(';') ? body.split(';') : body.split(/,(?!\d{3}(?!\d))\s*(?:and\s+|or\s+)?|\s+(?:and|und|y|et)\s+(?=[^,]*$)/i);
   items = items.map((i) => i.trim().replace(/^["“'‘]|["”'’]$/g, '').replace(/[.;]+$/, '').trim()).filter(Boolean);
   // The list ends where the sentence goes on to say where it goes ("... at the end", "... after Budget").
   items = items.map((i) => i.replace(/\s+(?:at the (?:end|start|beginning|top|bottom)|after .+|before .+)$/i, '').trim());

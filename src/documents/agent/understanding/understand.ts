@@ -6,19 +6,19 @@ import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetName
 import { cleanItem, enumeration, perItems, splitList } from './enumerations.ts';
 import { factsIn, type RequestFacts } from './facts.ts';
 import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
-import { languageOf, type Lang } from './language.ts';
+import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 import { statementsIn } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
 
-const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles)\\b`, 'giu');
+const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
 export type DocKind = 'pitch' | 'deck' | 'memo' | 'letter' | 'report' | 'proposal' | 'plan' | 'budget' | 'tracker' | 'invoice' | 'agenda' | 'minutes' | 'invitation' | 'policy' | 'newsletter' | 'workbook' | 'document';
 
 const KINDS: [DocKind, RegExp][] = [
   ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation)\b/i],
   ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
-  ['letter', /\b(letter|cover letter|carta|lettre|anschreiben)\b/i],
+  ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
   ['minutes', /\b(minutes|protokoll|acta|compte rendu)\b/i],
@@ -77,11 +77,17 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   const kindWord = KINDS.find(([k]) => k === kind)?.[1];
   const after = kindWord ? first.slice(Math.max(0, first.search(kindWord))) : first;
   const m = SUBJECT_LEAD.exec(after) ?? (kindWord && first.search(kindWord) >= 0 ? null : SUBJECT_LEAD.exec(first));
+  // "5 slides onboarding new sales reps": a count and then the subject, with no word leading it.
+  const bare = m ? null : /^\s*(?:slides?|pages?|folien|diapositivas|diapositives)\s+(\p{Ll}[\p{L}\d '-]{2,60}?)\s*[.!?]?$/u.exec(first);
+  if (bare && !/^(?:on|about|for|with|that|which|and|to|in)\b/i.test(bare[1])) return bare[1];
+  // "Presentación de la hoja de ruta del producto: ...", "Présentation du plan de formation": the noun's "de".
+  const of = m ? null : /^(?:presentación|présentation|informe|rapport|plan|resumen|résumé)\s+(?:de\s+la|de\s+los|de\s+las|del|de\s+l'|du|des|de)\s+(\p{L}[\p{L}\d '-]{2,60}?)\s*(?=[:.;!?\n]|$)/iu.exec(after.trim());
+  if (of) return of[1];
   // "a tracker with columns for task, owner" names columns, not the subject: the lead must follow the noun.
   if (!m || /\b(with|columns?|rows?|sheets?|tabs?|slides?|sections?|bullets?|and|each|per)\b/i.test(after.slice(0, m.index))) return null;
   // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").
   const cut = m[1].replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
-  const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an)\s+/i, '').replace(/["“”]/g, '').trim();
+  const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
   if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
   return s;
 }
@@ -119,7 +125,7 @@ export function labelOf(text: string, kind: DocKind): string | null {
 }
 
 export function understand(prompt: string): Understanding {
-  const kind = kindOf(prompt);
+  let kind = kindOf(prompt);
   const tables = tablesIn(prompt);
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
@@ -136,10 +142,12 @@ export function understand(prompt: string): Understanding {
     const pairs = pairsIn(rest);
     if (pairs) {
       const intents = intentsOf(rest);
-      const x = intents.chart?.x ?? null;
+      // "marketing spend split by channel as a pie chart: Google Ads 4200, ...": the labels are channels.
+      const by = /\b(?:split\s+|broken down\s+)?by\s+(\p{L}{3,20})\b(?=[^:\n]*:)/iu.exec(rest.slice(0, rest.indexOf(pairs.source)));
+      const x = intents.chart?.x ?? (by ? by[1][0].toUpperCase() + by[1].slice(1) : null);
       const y = intents.chart?.y ?? null;
       tables.push({
-        ...typedTable([x ?? 'Item', y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
+        ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),
         formats: ['text', pairs.format], currencies: [null, pairs.currency], inferredHeader: true, source: pairs.source, name: pairs.label,
       });
@@ -151,6 +159,16 @@ export function understand(prompt: string): Understanding {
   // Counts are read; the words of a count are not part of a topic or criterion ("support in 4 slides").
   rest = rest.replace(COUNT_PHRASE, (m) => ` ${m.trim().split(/[\s-]+/).pop()}`);
   const bullets = bulletsIn(rest);
+  // A deck, report or agenda may list its parts after a colon ("Deck on the CRM rollout: why, training,
+  // support"; "Orden del día para el lunes: ventas, clientes, vacaciones"); dated entries are a timeline instead.
+  const listed = /^(?:agenda|deck|pitch|report|plan|minutes|proposal)$/.test(kind) && !milestonesIn(rest).length
+    ? splitList(/:\s*([^\n]+)$/.exec(rest.trim().split('\n')[0])?.[1]?.replace(/[.!]\s*$/, '') ?? '') : [];
+  const items = bullets ? [] : (enumeration(rest).length ? enumeration(rest) : listed.length >= (kind === 'agenda' ? 2 : 3) ? listed : per);
+  // "a presentation with the topics goals, timeline, budget and team": a listed topic does not make it a budget.
+  const kindWord = KINDS.find(([k]) => k === kind)?.[1];
+  if (kindWord && !GENERIC.has(kind) && items.some((i) => kindWord.test(i))) {
+    kind = kindOf(items.reduce((t, i) => t.replace(i.toLowerCase() === i ? i : new RegExp(`\\b${i.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' '), prompt));
+  }
   return {
     language: languageOf(prompt),
     kind,
@@ -158,7 +176,7 @@ export function understand(prompt: string): Understanding {
     named: namedAs(rest),
     label: labelOf(rest, kind),
     counts,
-    items: bullets ? [] : (enumeration(rest).length ? enumeration(rest) : per),
+    items,
     bullets,
     cells: cellTexts(rest),
     sheetNames: sheetNamesIn(rest),
@@ -197,7 +215,7 @@ const WHEN = '(?:(?:early|mid|late|end of)\\s+)?(?:Q[1-4](?:\\s+\\d{4})?|(?:jan|
 
 /** "beta in March, launch in June and GA by Q4 2025" -> dated entries, in the request's order. */
 export function milestonesIn(text: string): { what: string; when: string }[] {
-  const re = new RegExp(`([A-Za-z][\\w -]{1,40}?)\\s+(?:in|on|by|at|due|for|until|im|bis|en|para|d'ici)\\s+(${WHEN})\\b`, 'gi');
+  const re = new RegExp(`(\\p{L}[\\p{L}\\d -]{1,40}?)\\s+(?:in|on|by|at|due|for|until|im|bis|en|para|d'ici)\\s+(${WHEN})(?![\\p{L}\\d])`, 'giu');
   const out: { what: string; when: string }[] = [];
   for (const m of text.matchAll(re)) {
     const what = m[1].replace(/^.*\b(?:and|with|then|roadmap|timeline|milestones?|schedule|:)\s+/i, '').replace(/^(?:the|a|an|our)\s+/i, '').trim();

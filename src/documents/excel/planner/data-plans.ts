@@ -82,11 +82,15 @@ export function planTableSheet(name: string, header: string[], rows: CellInput[]
     header: h, type: types[i], ...(types[i] === 'currency' && options.formats?.[i]?.currency ? { currency: options.formats[i].currency } : {}),
     ...(options.totalColumns && NUMERIC.has(types[i]) && !options.totalColumns.includes(i) ? { total: 'none' } : {}),
   }));
+  // Years in the first column are labels of the rows: not summed, and shown as 2024, not 2,024.
+  if (periods && NUMERIC.has(types[0])) columns[0] = { header: header[0], type: 'text', total: 'none' };
   let body = rows.map((r) => header.map((_, i) => r[i] ?? null));
   const growthOf = types.findIndex((t, i) => i > 0 && NUMERIC.has(t));
   const headers = [...header];
   const allTypes = [...types];
-  if ((periods || options.growth) && growthOf > 0 && rows.length >= 2 && !header.some((h) => /growth|change/i.test(h))) {
+  // Days (2026-01-04) are a log of entries, not periods to grow from one to the next.
+  const days = rows.every((r) => typeof r[0] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r[0].trim()));
+  if (((periods && !days) || options.growth) && growthOf > 0 && rows.length >= 2 && !header.some((h) => /growth|change/i.test(h))) {
     const col = columnLetters(growthOf);
     const growthHeader = `${header[growthOf]} growth`;
     columns.push({ header: growthHeader, type: 'percent', total: 'none' });

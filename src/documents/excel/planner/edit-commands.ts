@@ -63,7 +63,9 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   if (rename) {
     const sheet = sheetNamed(doc, rename[1]);
     if (sheet) {
-      renamed = { from: sheet.name, to: clean(rename[2]).slice(0, 31) };
+      // "rename the Sales tab to Revenue and add a tab named Notes": the name ends where the next command starts.
+      const to = rename[2].replace(/(?:,\s*|\s+)(?:and\s+)?(?:then\s+)?(?:add|insert|delete|remove|move|put|rename|create)\b[\s\S]*$/i, '');
+      renamed = { from: sheet.name, to: clean(to).slice(0, 31) };
       calls.push({ tool: 'rename_sheet', args: { sheet: sheet.name, new_name: renamed.to } });
       done.push(`renamed "${sheet.name}" to "${renamed.to}"`);
     }
@@ -121,7 +123,8 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     planned.push(p.sheet);
   });
   if (planned.length) done.push(`added ${planned.map((s) => `"${s.name}"`).join(', ')} with the new data`);
-  if (firstName && !added && !data.tables.length && !rename && !del) {
+  // "rename the Sales tab to Revenue and add a tab named Notes": a sheet named outright is added alongside.
+  if (firstName && !added && !data.tables.length && ((!rename && !del) || addSheet?.explicit)) {
     const name = namer.name(firstName);
     added = name;
     calls.push({ tool: 'add_sheet', args: { name } });

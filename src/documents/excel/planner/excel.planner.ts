@@ -53,6 +53,9 @@ function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   const label = u.label && u.label.length <= 31 ? u.label : null;
   // "Marketing budget for the product launch": the kind of workbook names it before its subject.
   const specific = u.kind !== 'workbook' && u.kind !== 'document' ? label : null;
+  // "a budget for the summer team offsite": the bare kind takes its subject ("Summer team offsite budget").
+  const bare = specific && u.subject && !/\s/.test(specific) ? `${u.subject} ${specific.toLowerCase()}` : null;
+  if (bare && bare.length <= 31) return u.named ?? u.sheetNames[0] ?? bare[0].toUpperCase() + bare.slice(1);
   return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? inputs.dataSources[0]?.name ?? 'Data';
 }
 

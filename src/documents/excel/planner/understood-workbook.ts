@@ -108,7 +108,8 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
       out.sheets.push({ name: sheet, headers: [], types: [], rows: 0, periods: false, source: 'the request' });
       continue;
     }
-    const types = columns.map((c, i) => (i === 0 ? 'text' : typeOf(c)));
+    // Money in a request in another language than English has no currency Folio may assume: plain amounts.
+    const types = columns.map((c, i) => (i === 0 ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
     const spec = columns.map((header, i) => ({ header, type: types[i], ...(types[i] === 'currency' || types[i] === 'number' ? { total: 'sum' } : {}) }));
     const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
     out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: types.some((t) => t === 'currency' || t === 'number'), as_table: true } });

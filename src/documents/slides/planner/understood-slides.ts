@@ -62,8 +62,9 @@ function topicSlide(u: Understanding, item: string): AddSlideArgs {
 
 function timelineSlide(u: Understanding, title: string): AddSlideArgs {
   const w = WORDS[u.language];
-  if (u.milestones.length) return { layout: 'table', title, table: { columns: ['Milestone', 'When'], rows: u.milestones.slice(0, 20).map((m) => [m.what, m.when]) } };
-  return { layout: 'table', title, table: { columns: ['Milestone', 'Date', 'Owner'], rows: [1, 2, 3].map((i) => [w.add(`milestone ${i}`), w.add('date'), w.add('owner')]) }, notes: NOTES };
+  const t = w.timeline;
+  if (u.milestones.length) return { layout: 'table', title, table: { columns: [t.milestone, t.when], rows: u.milestones.slice(0, 20).map((m) => [m.what, m.when]) } };
+  return { layout: 'table', title, table: { columns: [t.milestone, t.date, t.owner], rows: [1, 2, 3].map((i) => [w.add(`${t.milestone.toLowerCase()} ${i}`), w.add(t.date.toLowerCase()), w.add(t.owner.toLowerCase())]) }, notes: NOTES };
 }
 
 function comparisonSlide(u: Understanding): AddSlideArgs {
@@ -94,9 +95,11 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   // Dictated text that is the stated facts themselves is on their slide already.
   const said = u.statements.map((x) => x.toLowerCase());
   userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
+  // Dictated dates of a timeline are its table, not also a slide of text.
+  if (u.intents.timeline && u.milestones.length) userContent = userContent.filter((c) => u.milestones.filter((m) => c.toLowerCase().includes(m.when.toLowerCase())).length < 2);
   if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });
   for (const item of u.items) slides.push(topicSlide(u, item));
-  if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes('Milestone'))) slides.push(timelineSlide(u, u.language === 'en' ? 'Timeline' : w.deck[5]));
+  if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes(w.timeline.milestone))) slides.push(timelineSlide(u, w.timeline.title));
   const count = countFor(u, 'slide');
   // A count is the whole deck: the title slide, the body and a closing slide when there is room for it.
   // Topics the request names all get their slide, even beyond the count.

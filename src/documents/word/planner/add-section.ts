@@ -22,7 +22,7 @@ const TEXT = /\b(?:with the text|with text|saying|that says|reading|with)\s*:?\s
 export function splitItems(text: string): string[] {
   const lines = text.split('\n').map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim()).filter(Boolean);
   const source = lines.length > 1 ? lines : [text.trim()];
-  const items = source.length > 1 ? source : source[0].includes(';') ? source[0].split(';') : source[0].split(/,\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,]*$)/i);
+  const items = source.length > 1 ? source : source[0].includes(';') ? source[0].split(';') : source[0].split(/,(?!\d{3}(?!\d))\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,]*$)/i);
   // Items stay as the user wrote them (no change of case).
   return items.map((i) => i.trim().replace(/[.;]+$/, '')).filter(Boolean);
 }

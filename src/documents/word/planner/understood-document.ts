@@ -42,13 +42,14 @@ function writtenOn(u: Understanding): string {
 function headerFacts(u: Understanding): [string, string][] {
   const f = u.facts;
   const pairs: [string, string][] = [];
+  const l = WORDS[u.language].labels;
   if (u.kind === 'memo' || u.kind === 'letter') {
-    if (f.to) pairs.push(['To', cap(f.to)]);
-    pairs.push(['From', f.from ?? WORDS[u.language].add(u.language === 'en' ? 'the sender' : WORDS[u.language].details)]);
+    if (f.to) pairs.push([l.to, cap(f.to)]);
+    pairs.push([l.from, f.from ?? WORDS[u.language].add(u.language === 'en' ? 'the sender' : WORDS[u.language].details)]);
     // The dates the request mentions are what it is about (the move, the event), not the memo's date.
-    pairs.push(['Date', writtenOn(u)]);
+    pairs.push([l.date, writtenOn(u)]);
     const subject = u.announcement?.topic ?? u.subject;
-    if (subject) pairs.push(['Subject', cap(subject)]);
+    if (subject) pairs.push([l.subject, cap(subject)]);
   }
   return pairs;
 }
@@ -57,16 +58,17 @@ function headerFacts(u: Understanding): [string, string][] {
 function detailFacts(u: Understanding): string[] {
   const f = u.facts;
   const lines: string[] = [];
+  const l = WORDS[u.language].labels;
   const dates = f.dates.filter((d) => d !== f.dated);
-  if (dates.length) lines.push(`**When:** ${dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
-  else if (f.times.length) lines.push(`**Time:** ${f.times.map(escapeInline).join(', ')}`);
+  if (dates.length) lines.push(`**${l.when}:** ${dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
+  else if (f.times.length) lines.push(`**${l.time}:** ${f.times.map(escapeInline).join(', ')}`);
   const place = u.announcement?.place;
   const places = place && !f.places.some((p) => p.includes(place)) ? [place, ...f.places] : f.places;
-  if (places.length) lines.push(`**Where:** ${places.map(escapeInline).join('; ')}`);
-  if (f.amounts.length && !u.tables.length) lines.push(`**Amounts:** ${f.amounts.map(escapeInline).join(', ')}`);
-  if (f.contact) lines.push(`**Contact:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
-  else if (f.phones.length) lines.push(`**Phone:** ${f.phones.map(escapeInline).join(', ')}`);
-  return lines.map((l) => `- ${l}`);
+  if (places.length) lines.push(`**${l.where}:** ${places.map(escapeInline).join('; ')}`);
+  if (f.amounts.length && !u.tables.length) lines.push(`**${l.amounts}:** ${f.amounts.map(escapeInline).join(', ')}`);
+  if (f.contact) lines.push(`**${l.contact}:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
+  else if (f.phones.length) lines.push(`**${l.phone}:** ${f.phones.map(escapeInline).join(', ')}`);
+  return lines.map((x) => `- ${x}`);
 }
 
 /** What the news leaves out, as placeholders, less what the request does give (a date, a time and place). */
@@ -81,8 +83,9 @@ function missingOf(u: Understanding): string[] {
 function sectionBody(u: Understanding, title: string): string {
   const w = WORDS[u.language];
   if (TIMELINE.test(title) || (u.intents.timeline && /timeline|roadmap|milestone/i.test(title))) {
-    return u.milestones.length ? pipeTable(['Milestone', 'When'], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
-      : pipeTable(['Milestone', 'Date', 'Owner'], [1, 2, 3].map((i) => [w.add(`milestone ${i}`), w.add('date'), w.add('owner')]));
+    const t = w.timeline;
+    return u.milestones.length ? pipeTable([t.milestone, t.when], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
+      : pipeTable([t.milestone, t.date, t.owner], [1, 2, 3].map((i) => [w.add(`${t.milestone.toLowerCase()} ${i}`), w.add(t.date.toLowerCase()), w.add(t.owner.toLowerCase())]));
   }
   return placeholdersFor(title, u.subject, u.language).map(escapeInline).join('\n\n');
 }

@@ -1,0 +1,77 @@
+// More of the evaluation set: requests typed by users in the audit of issue 22 (rambling, typos, German,
+// Spanish and French, edits through run_id), run through the HTTP API on the builtin engine, rendered
+// and looked at before they joined the set with the structural checks of what they ask for.
+import type { EvalCase } from './builtin-cases.ts';
+
+export const USER_CASES: EvalCase[] = [
+  {
+    id: 'rambling-bakery-pitch', format: 'slides',
+    prompt: "ok so my sister runs a small bakery in Leeds and she wants to pitch to a local investor next month, could you make like 8 slides? she needs to cover the story of the bakery, the menu, customers, finances, expansion plan and what she's asking for (£40k)",
+    checks: [{ check: 'parts', equals: 8 }, { check: 'titles', include: ['Story of the bakery', 'Menu', 'Customers', 'Finances', 'Expansion plan', "What she's asking for (£40k)"], ordered: true }, { check: 'placeholders', min: 6 }],
+  },
+  {
+    id: 'typo-chart-dash', format: 'slides', prompt: 'quartely sales presentaiton w/ a bar chart of sales by region - North 340, South 290, West 410, East 150',
+    checks: [{ check: 'charts', type: 'bar', categories: ['North', 'South', 'West', 'East'] }, { check: 'no_titles', exclude: ['Sales by region -'] }],
+  },
+  {
+    id: 'german-themen-kickoff', format: 'slides', prompt: 'Bitte eine Präsentation für das Kick-off-Meeting mit den Themen Ziele, Zeitplan, Budget und Team',
+    checks: [{ check: 'titles', include: ['Kick-off-Meeting', 'Ziele', 'Zeitplan', 'Budget', 'Team'], ordered: true }, { check: 'tables', header: ['Meilenstein'] }, { check: 'text', excludes: ['[Add', 'Themen Ziele'] }],
+  },
+  {
+    id: 'french-bar-chart-pairs', format: 'slides', prompt: 'Présentation sur nos ventes 2024 avec un graphique en barres : Janvier 120, Février 135, Mars 160',
+    checks: [{ check: 'charts', type: 'bar', categories: ['Janvier', 'Février', 'Mars'] }, { check: 'text', excludes: ['Barres'] }],
+  },
+  {
+    id: 'edit-move-so-it-comes-before', format: 'slides', start: { prompt: 'Deck on the new CRM rollout: why we switch, training, timeline, support' },
+    prompt: 'move the support slide so it comes before training', checks: [{ check: 'titles', include: ['Why we switch', 'Support', 'Training', 'Timeline'], ordered: true }],
+  },
+  {
+    id: 'spanish-roadmap-dated', format: 'slides', prompt: 'Presentación de la hoja de ruta del producto: beta en marzo, lanzamiento en junio, versión 2 en Q4 2026',
+    checks: [{ check: 'titles', include: ['Hoja de ruta del producto', 'Cronograma'], ordered: true }, { check: 'tables', header: ['Hito', 'Cuándo'] }, { check: 'text', includes: ['Versión 2', 'Q4 2026'] }, { check: 'no_titles', exclude: ['Recomendación', 'Puntos clave'] }],
+  },
+  { id: 'terse-count-subject', format: 'slides', prompt: '5 slides onboarding new sales reps', checks: [{ check: 'parts', equals: 5 }, { check: 'titles', include: ['Onboarding new sales reps'] }] },
+  {
+    id: 'rambling-closure-memo', format: 'word',
+    prompt: "hey can you write a memo to the whole engineering team from Priya Shah, dated 3 March 2026, letting them know the office at 12 Baker Street is closing for renovations from 10 March to 24 March and we'll all work remote. contact facilities@acme.io with questions",
+    checks: [{ check: 'text', includes: ['Priya Shah', '3 March 2026', '10 March to 24 March', '12 Baker Street', 'facilities@acme.io'] }],
+  },
+  { id: 'report-sections-for', format: 'word', prompt: 'Write a report on customer churn in 2025 with sections for background, findings, root causes and recommendations', checks: [{ check: 'parts', equals: 4 }, { check: 'titles', include: ['Background', 'Findings', 'Root causes', 'Recommendations'], ordered: true }] },
+  { id: 'german-letter', format: 'word', prompt: 'Schreibe einen Brief an Herrn Müller wegen der verspäteten Lieferung vom 12. Mai', checks: [{ check: 'titles', include: ['Einleitung', 'Anliegen', 'Schluss'], ordered: true }, { check: 'text', includes: ['Herrn Müller', 'Ergänzen', 'Lieferung vom 12. Mai', 'Wann: 12. Mai'], excludes: ['[Add', 'When:'] }] },
+  {
+    id: 'spanish-agenda-colon', format: 'word', prompt: 'Orden del día para la reunión del equipo del lunes: revisión de ventas, nuevos clientes, vacaciones de verano',
+    checks: [{ check: 'titles', include: ['Revisión de ventas', 'Nuevos clientes', 'Vacaciones de verano'], ordered: true }, { check: 'text', includes: ['Añadir'], excludes: ['[Add'] }],
+  },
+  {
+    id: 'edit-can-u-add-bullets-thousands', format: 'word', start: { prompt: 'A project plan for the website redesign with scope, timeline and risks' },
+    prompt: 'can u add a section called Budget with bullets: design $12,000, development $30,000, hosting $1,200/yr',
+    checks: [{ check: 'titles', include: ['Scope', 'Timeline', 'Risks', 'Budget'], ordered: true }, { check: 'part_text', part: 'Budget', includes: ['design $12,000', 'development $30,000', 'hosting $1,200/yr'] }],
+  },
+  { id: 'compare-three-tools', format: 'word', prompt: 'a one-page doc comparing Notion, Confluence and Google Docs on price, search and permissions', checks: [{ check: 'tables', header: ['Notion', 'Confluence', 'Google Docs'] }, { check: 'text', includes: ['Price', 'Search', 'Permissions'] }] },
+  { id: 'french-report-sections', format: 'word', prompt: 'Rédige un rapport sur la satisfaction client avec les sections méthode, résultats et actions', checks: [{ check: 'titles', include: ['Méthode', 'Résultats', 'Actions'], ordered: true }, { check: 'text', excludes: ['[Add'] }] },
+  {
+    id: 'tsv-expenses-by-day', format: 'excel', prompt: 'expense tracker from this, with a total:\nDate\tItem\tAmount\n2026-01-04\tTaxi\t$23.50\n2026-01-05\tHotel\t$189.00\n2026-01-06\tDinner\t$64.20',
+    checks: [{ check: 'cell', cell: 'C2', equals: 23.5, format: 'currency' }, { check: 'formulas', min: 1, pattern: 'SUBTOTAL' }, { check: 'text', excludes: ['Amount growth'] }],
+  },
+  {
+    id: 'pairs-pie-split-by', format: 'excel', prompt: 'spreadsheet of our marketing spend split by channel as a pie chart: Google Ads 4200, LinkedIn 2600, Events 5100, Newsletter 800',
+    checks: [{ check: 'charts', type: 'pie', categories: ['Google Ads', 'LinkedIn', 'Events', 'Newsletter'] }, { check: 'titles', include: ['Marketing spend'] }, { check: 'cell', cell: 'A1', equals: 'Channel' }, { check: 'numbers', min: 4 }],
+  },
+  {
+    id: 'markdown-years-growth', format: 'excel', prompt: 'Turn this into a workbook and add the growth each year\n\n| Year | Revenue |\n|---|---|\n| 2022 | 410000 |\n| 2023 | 465000 |\n| 2024 | 530000 |',
+    checks: [{ check: 'formulas', min: 2, pattern: 'IFERROR' }, { check: 'cell', cell: 'A5', equals: 'Total' }, { check: 'cell', cell: 'B5', equals: 1405000 }],
+  },
+  { id: 'german-three-sheets-colon', format: 'excel', prompt: 'Arbeitsmappe für das Haushaltsbuch mit drei Blättern: Januar, Februar, März', checks: [{ check: 'parts', equals: 3 }, { check: 'titles', include: ['Januar', 'Februar', 'März'], ordered: true }] },
+  {
+    id: 'edit-rename-and-add-tab', format: 'excel', start: { prompt: 'Sales sheet with a bar chart of revenue by region: North 120, South 80, East 100' },
+    prompt: 'rename the Sales tab to Revenue and add a new tab named Notes with the text Checked by Ana in cell A1',
+    checks: [{ check: 'titles', include: ['Revenue', 'Notes'] }, { check: 'cell', sheet: 'Notes', cell: 'A1', equals: 'Checked by Ana' }, { check: 'charts', on: 'Revenue' }],
+  },
+  {
+    id: 'spanish-pairs-average', format: 'excel', prompt: 'Hoja de cálculo con las notas de los alumnos y el promedio: Ana 8.5, Luis 7, Marta 9.2, Pedro 6.8',
+    checks: [{ check: 'formulas', min: 1, pattern: 'AVERAGE' }, { check: 'cell', cell: 'B1', equals: 'Notas' }, { check: 'numbers', min: 4 }, { check: 'text', excludes: ['Promedio by'] }],
+  },
+  // The subject becomes the title: "a pitch deck for X", "a report on Y", "a budget for Z".
+  { id: 'subject-title-pitch', format: 'slides', prompt: 'pitch deck for a startup that makes compostable phone cases', checks: [{ check: 'text', includes: ['compostable phone cases'] }, { check: 'placeholders', min: 3 }] },
+  { id: 'subject-title-report', format: 'word', prompt: 'a report on warehouse safety incidents in 2025', checks: [{ check: 'text', includes: ['warehouse safety incidents in 2025'] }] },
+  { id: 'subject-title-budget', format: 'excel', prompt: 'a budget for the summer team offsite', checks: [{ check: 'text', includes: ['summer team offsite'] }] },
+];
