@@ -8,7 +8,6 @@
 // caller (the task's error message when no model gets it right).
 import type { AnyFormatAdapter, PlanRequest } from './format-adapter.ts';
 import { requestChecks, unmetRequestChecks } from './outcome/request-checks.ts';
-import { snapshotOf } from './outcome/snapshot.ts';
 
 export interface OutcomeInput {
   adapter: AnyFormatAdapter;
@@ -51,7 +50,7 @@ const requestCheck: OutcomeCheck = {
   name: 'request',
   check: (o) => {
     const checks = requestChecks(o.adapter.format, o.request.prompt, o.request.editing);
-    return checks.length ? unmetRequestChecks(o.adapter.format, snapshotOf(o.adapter.format, o.doc), checks, o.request.prompt) : [];
+    return checks.length ? unmetRequestChecks(o.adapter.format, o.adapter.snapshot(o.doc), checks, o.request.prompt) : [];
   },
 };
 
