@@ -7,7 +7,8 @@
 //             analysis, editor, jobs; with http/auth.ts and http/verify-fast-path.ts, which authenticate
 //             through identity/, and http/unavailable.routes.ts (routes, authenticated like any module's)
 //   app       app.ts, context.ts, cli.ts, config-cli.ts, cli/, the commands (*.cli.ts), http/health.ts (it
-//             reads the whole context) and http/system.routes.ts (the health endpoints)
+//             reads the whole context), http/system.routes.ts (the health endpoints) and
+//             http/server-options.ts (the Fastify server's options for app.ts, the /verify fast path among them)
 // A layer imports only from its own and lower layers. Besides: no circular imports (type-only imports
 // count: they are how the four circles of issue 31 looked), jobs/ does not import runs/, the generic
 // engine (runs/, documents/agent/) imports no format (documents/slides|word|excel/), and a feature's
@@ -18,10 +19,10 @@
 // the circles above were all `import type`).
 
 const BASE = ['^src/(config|config-types|config-settings|errors|ids)\\.ts$', '^src/(db|infra|net)/', '^src/storage/disk-full\\.ts$'];
-const HTTP_EDGE = '^src/http/(auth|verify-fast-path|unavailable\\.routes|health|system\\.routes)\\.ts$';
+const HTTP_EDGE = '^src/http/(auth|verify-fast-path|unavailable\\.routes|health|system\\.routes|server-options)\\.ts$';
 const HTTP = '^src/http/';
 const FEATURES = ['^src/(identity|credits|storage|export|templates|webhooks|llm|documents|runs|projects|analysis|editor|jobs)/', '^src/http/(auth|verify-fast-path|unavailable\\.routes)\\.ts$'];
-const APP = ['^src/(app|context|cli|config-cli)\\.ts$', '^src/cli/', '\\.cli\\.ts$', '^src/http/(health|system\\.routes)\\.ts$'];
+const APP = ['^src/(app|context|cli|config-cli)\\.ts$', '^src/cli/', '\\.cli\\.ts$', '^src/http/(health|system\\.routes|server-options)\\.ts$'];
 const FORMATS = '^src/documents/(slides|word|excel)/';
 
 module.exports = {

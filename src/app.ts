@@ -1,5 +1,5 @@
 // Builds the Fastify app from the context's modules: HTTP plumbing, then each module's routes and pages. `folio serve` and the tests both call buildApp.
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
@@ -7,14 +7,13 @@ import { createContext, type AppContext, type ContextOptions } from './context.t
 import { registerAccessLog } from './http/access-log.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerDeprecation } from './http/deprecation.ts';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
 import { registerInputHygiene } from './http/input-hygiene.ts';
-import { genRequestId, registerRequestEntry } from './http/request-id.ts';
-import { lazyChildLogger } from './http/lazy-logger.ts';
+import { registerRequestEntry } from './http/request-id.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { lazySerializerFactory, lazyValidatorCompiler } from './http/lazy-schemas.ts';
-import { VerifyFastPath } from './http/verify-fast-path.ts';
-import { StalledBodyGuard } from './http/slow-clients.ts';
+import { lazyValidatorCompiler } from './http/lazy-schemas.ts';
+import type { VerifyFastPath } from './http/verify-fast-path.ts';
+import { serverPlumbing } from './http/server-options.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { finishOpenApiDocument } from './http/openapi-operations.ts';
 import { systemRoutes } from './http/system.routes.ts';
@@ -37,27 +36,8 @@ export interface BuildOptions extends ContextOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger: FastifyServerOptions['logger'] = {
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'], remove: true },
-    ...(options.logStream ? { stream: options.logStream } : {}),
-  };
-  const verifyFastPath = new VerifyFastPath(`${API_PREFIX}/verify`);
-  const slowClients = new StalledBodyGuard({ headersTimeoutMs: config.headersTimeoutMs, bodyTimeoutMs: config.bodyTimeoutMs }, () => app.log);
-  const app = Fastify({
-    logger,
-    serverFactory: slowClients.serverFactory(verifyFastPath.serverFactory()),
-    genReqId: genRequestId,
-    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimitBytes,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-    frameworkErrors,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() as any } },
-  });
+  const { options: serverOptions, verifyFastPath } = serverPlumbing(config, API_PREFIX, options.logStream, () => app.log);
+  const app = Fastify(serverOptions);
 
   const ctx = await createContext(config, app.log, { ...options, queue: options.queue ?? true });
   app.decorate('ctx', ctx);
