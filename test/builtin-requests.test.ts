@@ -119,6 +119,28 @@ describe('requests a new user tries first (builtin engine)', () => {
     expect(JSON.stringify(values)).not.toMatch(/#(VALUE|REF|NAME|DIV|NUM|N\/A)|Err:/);
   }, 120_000);
 
+  it('years given as row labels stay labels: text, not summed, and not flagged by Excel as numbers stored as text', async () => {
+    const { bytes } = await made('excel', 'Turn this into a workbook and add the growth each year\n\n| Year | Revenue |\n|---|---|\n| 2022 | 410000 |\n| 2023 | 465000 |\n| 2024 | 530000 |');
+    const book = readWithOpenpyxl(bytes);
+    const sheet = book.sheets.find((s) => s.cells.A1 === 'Year' || Object.values(s.cells).includes('Year'))!;
+    const yearCell = Object.entries(sheet.cells).find(([, v]) => v === '2022')!;
+    expect(yearCell, JSON.stringify(sheet.cells)).toBeDefined();
+    const column = yearCell[0].replace(/\d+/g, '');
+    const firstRow = Number(yearCell[0].replace(/\D+/g, ''));
+    // The worksheet tells Excel the column's numbers-as-text are meant (Excel's own "Ignore error").
+    const zip = await JSZip.loadAsync(bytes);
+    const sheets = Object.keys(zip.files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+    const xml = (await Promise.all(sheets.map((n) => zip.file(n)!.async('string')))).find((x) => x.includes('ignoredErrors'));
+    expect(xml, 'an <ignoredErrors> element').toBeDefined();
+    const ignored = /<ignoredError [^>]*>/.exec(xml!)![0];
+    expect(ignored).toContain('numberStoredAsText="1"');
+    expect(ignored).toContain(`sqref="${column}${firstRow}:${column}${firstRow + 2}"`);
+    // Schema order: ignoredErrors before drawing and tableParts.
+    const at = (tag: string) => xml!.indexOf(`<${tag}`);
+    for (const later of ['drawing', 'tableParts']) if (at(later) >= 0) expect(at('ignoredErrors')).toBeLessThan(at(later));
+    expect(JSON.stringify(libreOfficeValues(bytes))).not.toMatch(/#(VALUE|REF|NAME|DIV|NUM|N\/A)|Err:/);
+  }, 120_000);
+
   it('loan phrasings in German and French get the same live schedule', async () => {
     for (const [prompt, sheet, rows] of [
       ['Tilgungsplan für ein Darlehen über 200.000 € mit 3,8 % Zinsen und 20 Jahren Laufzeit', 'Tilgungsplan', 240],

@@ -13,8 +13,11 @@ import { freezeOf, viewOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { growDimension, writeCell } from './cells.ts';
 import { refreshFormulas } from './formula-results.ts';
-import { setAutoFilter, setColumnWidths, setFreeze, setRowHeight } from './layout.ts';
+import { ignoreNumbersStoredAsText, setAutoFilter, setColumnWidths, setFreeze, setRowHeight } from './layout.ts';
 import { addTable, tableName, totalsFormula, workbookTableStyle } from './tables.ts';
+
+/** Text Excel would read as a number (and flag as "number stored as text"). */
+const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?\s*$/i;
 
 export type TotalsFunction = 'sum' | 'average' | 'count' | 'min' | 'max';
 
@@ -88,6 +91,8 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
   headers.forEach((h, c) => writeCell(doc, entry, headerRow, origin.col + c, { value: h }, presetStyle(doc, 'header', types[c].type)));
   const bodyStyles = types.map(({ type, currency }) => presetStyle(doc, 'body', type, numberFormatFor(type, currency)));
   const formulas: CellPos[] = [];
+  // Text columns keep what looks like a number as text (years as labels, "00123"); Excel is told so.
+  const numericText: boolean[] = headers.map(() => false);
   block.rows.forEach((values, r) => {
     if (values.length > headers.length) throw new ToolError(`row ${r + 1} has ${values.length} values but there are ${headers.length} columns`);
     for (let c = 0; c < headers.length; c++) {
@@ -97,6 +102,7 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
       const pos = { row: headerRow + 1 + r, col: origin.col + c };
       if (!cell) { writeCell(doc, entry, pos.row, pos.col, null, bodyStyles[c]); continue; }
       if (typed && cell.formula === undefined) cell.value = coerceToColumn(typed, type, String(raw));
+      if (type === 'text' && typeof cell.value === 'string' && NUMERIC_TEXT.test(cell.value)) numericText[c] = true;
       writeCell(doc, entry, pos.row, pos.col, cell.formula !== undefined ? { formula: cell.formula } : { value: cell.value }, bodyStyles[c]);
       if (cell.formula !== undefined) formulas.push(pos);
     }
@@ -124,6 +130,9 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
         writeCell(doc, entry, pos.row, pos.col, null, presetStyle(doc, 'total', type, fmt));
       }
     });
+  }
+  if (block.rows.length) {
+    ignoreNumbersStoredAsText(ws, numericText.flatMap((yes, c) => (yes ? [rangeAddress({ start: { row: headerRow + 1, col: origin.col + c }, end: { row: headerRow + block.rows.length, col: origin.col + c } })] : [])));
   }
   const widths = new Map<number, number>();
   block.columns.forEach((col, c) => { if (col.width) widths.set(origin.col + c, col.width); });

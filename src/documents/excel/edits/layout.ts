@@ -129,3 +129,21 @@ export function setAutoFilter(ws: Worksheet, range: RangePos | null): void {
   for (const c of childElements(el)) removeNode(c);
   el.setAttribute('ref', rangeAddress(range));
 }
+
+/**
+ * Cells written as text on purpose although they read as numbers (a text column of years, codes such as
+ * "00123"): Excel's "number stored as text" flag is turned off for them, as Excel does when a person
+ * picks "Ignore error". `refs` are A1 cells or ranges; they join the one ignoredError element Folio keeps.
+ */
+export function ignoreNumbersStoredAsText(ws: Worksheet, refs: string[]): void {
+  if (!refs.length) return;
+  const list = ensure(ws, 'ignoredErrors');
+  const doc = ws.root().ownerDocument!;
+  const mine = children(list, ws.ns, 'ignoredError').find((e) => e.attributes.length === 2 && attr(e, 'numberStoredAsText') === '1' && attr(e, 'sqref'));
+  if (!mine) {
+    insertBefore(list, createEl(doc, ws.ns, 'ignoredError', { sqref: refs.join(' '), numberStoredAsText: 1 }), ['extLst']);
+    return;
+  }
+  const have = new Set(attr(mine, 'sqref')!.split(/\s+/));
+  mine.setAttribute('sqref', [...have, ...refs.filter((r) => !have.has(r))].join(' '));
+}
