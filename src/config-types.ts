@@ -126,6 +126,8 @@ export interface LlmConfig {
   usageFlushDelayMs: number;
   /** Server-Timing header on /llm/invoke answers (benchmarks). */
   timings: boolean;
+  /** NODE_USE_ENV_PROXY is set: providers are called through Node's fetch, which honours the proxy variables. */
+  useEnvProxy: boolean;
   /** In-process credit leases (FOLIO_LLM_CREDIT_LEASES). */
   leases: { enabled: boolean; ttlMs: number; idleMs: number };
 }

@@ -4,7 +4,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ConfigError, type LlmConfig, type LlmProviderConfig } from '../config.ts';
 import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
-import { providerFetch as fetch } from './provider-fetch.ts';
+import { providerFetch } from './provider-fetch.ts';
 import { compatibleEntry, DEFAULT_PREFERENCE, MODEL_CATALOG, type ModelEntry, type ProviderName } from './model-catalog.ts';
 
 /** The AI SDK's providerOptions key of the OpenAI-compatible provider. */
@@ -95,6 +95,7 @@ export class ModelRegistry {
 
   private async create(entry: ModelEntry): Promise<LanguageModelV4> {
     const c = this.config;
+    const fetch = c.useEnvProxy ? globalThis.fetch : providerFetch;
     switch (entry.provider) {
       case 'builtin':
         return this.builtin;

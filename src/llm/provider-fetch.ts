@@ -2,9 +2,9 @@
 // scheme (pooled connections, idle ones closed after IDLE_MS or the server's Keep-Alive hint), answering
 // a standard Response. It does what the providers need of fetch (a POST or GET with a string or byte
 // body, an abort signal, the answer buffered, or streamed when it is an event stream) with about half the
-// CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else,
-// and every request when Node is told to use the environment's proxy (NODE_USE_ENV_PROXY), goes to the
-// built-in fetch. The agents' timeout closes idle pooled connections only; a slow answer is not cut.
+// CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else
+// goes to the built-in fetch, and so does every request when Node is told to use the environment's proxy
+// (NODE_USE_ENV_PROXY: the model registry passes the built-in fetch then, config.llm.useEnvProxy). The agents' timeout closes idle pooled connections only; a slow answer is not cut.
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
@@ -63,7 +63,7 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
   const body = init.body;
   const headers = plainHeaders(init.headers);
   const protocol = url?.slice(0, url.indexOf(':') + 1);
-  if (process.env.NODE_USE_ENV_PROXY || !url || !headers || (protocol !== 'http:' && protocol !== 'https:')
+  if (!url || !headers || (protocol !== 'http:' && protocol !== 'https:')
     || (method !== 'POST' && method !== 'GET') || !(body == null || typeof body === 'string' || body instanceof Uint8Array)) {
     return fetch(input, init);
   }
