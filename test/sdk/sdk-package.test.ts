@@ -1,6 +1,7 @@
 // @folio/sdk as a consumer gets it: built with tsc, packed with `npm pack`, installed offline from the tarball
-// into a fresh project, imported from ESM and type-checked; and its built core run in a browser-like realm
-// (node:vm with fetch and the web platform globals only: no process, no Buffer, no require).
+// into a fresh project, imported from ESM and type-checked, and run by Bun and Deno (test/helpers/runtimes.ts);
+// and its built core run in a browser-like realm (node:vm with fetch and the web platform globals only: no
+// process, no Buffer, no require).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createHmac } from 'node:crypto';
@@ -14,6 +15,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { script, withRuns } from '../helpers/runs.ts';
 import { scriptedAgents } from '../helpers/scripted-agent.ts';
 import { ROOT } from '../helpers/processes.ts';
+import { runtimeBinary } from '../helpers/runtimes.ts';
 
 // Async for anything that talks to the app: a sync child would block the event loop the app answers on.
 const run = promisify(execFile);
@@ -23,6 +25,8 @@ let t: TestApp;
 let secret: string;
 let work: string;
 let pkgDir: string;
+/** The fresh project the packed tarball was installed into (by the npm pack test). */
+let consumer: string | undefined;
 beforeAll(async () => {
   t = await startTestApp(withRuns({}), { agents: scriptedAgents(), listen: true });
   secret = (await t.signup()).secret;
@@ -95,7 +99,7 @@ describe('npm pack', () => {
     expect(names.filter((n: string) => n.startsWith('src/'))).toEqual([]);
     const tarball = path.join(work, info.filename);
 
-    const consumer = path.join(work, 'consumer');
+    consumer = path.join(work, 'consumer');
     fs.mkdirSync(consumer);
     fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: consumer });
@@ -143,4 +147,42 @@ describe('npm pack', () => {
     const broken = await run(TSC, ['-p', '.'], { cwd: consumer, encoding: 'utf8' }).then(() => '', (e) => String(e.stdout));
     expect(broken).toMatch(/not assignable to type 'number'/);
   }, 180_000);
+
+  it('the installed package runs on Bun and Deno: generate, download, list, a typed 404, verifyWebhook with WebCrypto', async () => {
+    expect(consumer, 'the npm pack test installs the package first').toBeDefined();
+    // Signed with WebCrypto inside the runtime; the runtime's own env API gives the key and URL.
+    fs.writeFileSync(path.join(consumer!, 'runtimes.mjs'), `
+      import { Folio, FolioError, NotFoundError, verifyWebhook } from '@folio/sdk';
+      const env = (k) => (globalThis.Deno ? Deno.env.get(k) : process.env[k]);
+      const folio = new Folio({ apiKey: env('FOLIO_API_KEY'), baseUrl: env('FOLIO_BASE_URL') });
+      const events = [];
+      const run = await folio.word.generate({ prompt: env('PROMPT') }, { onProgress: (e) => events.push(e.type) });
+      const bytes = await run.download();
+      const runs = [];
+      for await (const r of folio.runs.list({ limit: 1 })) runs.push(r.run_id);
+      const err = await folio.tasks.get('task_nope').catch((e) => e);
+      const body = JSON.stringify({ event: 'run.completed' });
+      const ts = String(Math.floor(Date.now() / 1000));
+      const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('whsec_rt'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ts + '.' + body)));
+      const signature = 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const event = await verifyWebhook(body, { 'X-Service-Signature': signature, 'X-Service-Timestamp': ts }, 'whsec_rt');
+      const refused = await verifyWebhook(body + ' ', { 'X-Service-Signature': signature, 'X-Service-Timestamp': ts }, 'whsec_rt').catch((e) => e instanceof FolioError && e.code);
+      console.log(JSON.stringify({
+        runtime: globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node', status: run.status, size: bytes.length, listed: runs[0] === run.run_id,
+        done: events.at(-1), notFound: err instanceof NotFoundError && err.status === 404, event: event.event, refused,
+      }));
+    `);
+    const env = { ...process.env, FOLIO_API_KEY: secret, FOLIO_BASE_URL: t.url!, PROMPT: script({ sleep_ms: 200, phases: ['planning', 'writing'] }) };
+    const commands: [string, string[]][] = [
+      [await runtimeBinary('bun'), ['runtimes.mjs']],
+      [await runtimeBinary('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', 'runtimes.mjs']],
+    ];
+    for (const [bin, args] of commands) {
+      const { stdout } = await run(bin, args, { cwd: consumer!, env, encoding: 'utf8', timeout: 120_000 });
+      const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
+      expect(out, stdout).toEqual({ runtime: path.basename(bin), status: 'completed', size: expect.any(Number), listed: true, done: 'done', notFound: true, event: 'run.completed', refused: 'invalid_signature' });
+      expect(out.size).toBeGreaterThan(0);
+    }
+  }, 600_000);
 });
