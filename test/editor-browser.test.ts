@@ -51,6 +51,27 @@ async function openEditor(editUrl: string) {
   return { page, errors, close: () => context.close() };
 }
 
+type EditorSelection = { empty: boolean; text: string; offset: number; selected: string };
+
+/**
+ * Waits until the Word editor's own selection (ProseMirror's state, not the DOM's) is where the test
+ * put the caret. A person sees the caret before typing; a script sends the next key at once, and on a
+ * loaded machine ProseMirror can read the DOM selection change (from the click or End) after that key.
+ */
+async function caretWhere(page: Page, what: string, ok: (s: EditorSelection) => boolean) {
+  const read = () => page.evaluate((): EditorSelection => {
+    const sel = (window as any).folioEditor.state.selection;
+    return { empty: sel.empty, text: sel.$from.parent.textContent, offset: sel.$from.parentOffset, selected: sel.empty ? '' : (window as any).folioEditor.state.doc.textBetween(sel.from, sel.to) };
+  });
+  const deadline = Date.now() + 10_000;
+  let last = await read();
+  while (!ok(last) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    last = await read();
+  }
+  expect(ok(last), `editor selection ${what}; it is ${JSON.stringify(last)}`).toBe(true);
+}
+
 async function expectDirty(page: Page) {
   expect(await page.textContent('#status')).toBe('Unsaved changes');
   expect(await page.isEnabled('#save')).toBe(true);
@@ -108,6 +129,7 @@ describe('built-in editors in chromium', () => {
     expect(await page.inputValue('#doc-title')).toBe('Field Review');
     await page.getByText('Crews closed').click();
     await page.keyboard.press('End');
+    await caretWhere(page, 'at the end of the paragraph "Crews closed…"', (s) => s.empty && s.text.startsWith('Crews closed') && s.offset === s.text.length);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Edited in Chromium ');
     await page.click('#toolbar button.b');
@@ -115,6 +137,7 @@ describe('built-in editors in chromium', () => {
     await page.locator('.word-body td', { hasText: '31' }).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Shift+Home');
+    await caretWhere(page, 'selecting the cell text "31"', (s) => s.selected === '31');
     await page.keyboard.type('35');
     await expectDirty(page);
     await screenshot(page, 'editor-word-unsaved');
