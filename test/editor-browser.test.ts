@@ -60,8 +60,8 @@ type EditorSelection = { empty: boolean; text: string; offset: number; selected:
  */
 async function caretWhere(page: Page, what: string, ok: (s: EditorSelection) => boolean) {
   const read = () => page.evaluate((): EditorSelection => {
-    const sel = (window as any).folioEditor.state.selection;
-    return { empty: sel.empty, text: sel.$from.parent.textContent, offset: sel.$from.parentOffset, selected: sel.empty ? '' : (window as any).folioEditor.state.doc.textBetween(sel.from, sel.to) };
+    const sel = (globalThis as any).folioEditor.state.selection;
+    return { empty: sel.empty, text: sel.$from.parent.textContent, offset: sel.$from.parentOffset, selected: sel.empty ? '' : (globalThis as any).folioEditor.state.doc.textBetween(sel.from, sel.to) };
   });
   const deadline = Date.now() + 10_000;
   let last = await read();
