@@ -47,6 +47,19 @@ RUN NODE_OPTIONS=--use-system-ca npm ci --omit=dev --ignore-scripts --no-audit -
  && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' \) -delete \
  && rm -rf /root/.npm
 
+# --- vendor: the bundles of the packages made of hundreds of small modules (scripts/build-vendor.ts) ----
+# esbuild, at the lockfile's version, is installed apart in /tools, so the app's node_modules get only
+# node_modules/.folio-vendor; bin/folio.js loads typebox, kysely, pg-boss and jose from there.
+FROM deps AS vendor
+ARG NPM_REGISTRY
+RUN set -eu; \
+    version="$(node -e 'console.log(require("./package-lock.json").packages["node_modules/esbuild"].version)')"; \
+    mkdir -p /tools; cd /tools; echo '{"private": true}' > package.json; \
+    NODE_OPTIONS=--use-system-ca npm install --no-save --no-audit --no-fund --update-notifier=false --loglevel=error --registry="${NPM_REGISTRY}/" "esbuild@${version}"; \
+    rm -rf /root/.npm
+COPY scripts/build-vendor.ts ./scripts/build-vendor.ts
+RUN node scripts/build-vendor.ts --esbuild /tools
+
 # --- console: the web console's static build (web/console, Vite + Preact) ------------------------------
 # Only the three packages the build needs, at the lockfile's versions, not the whole dev toolchain; the
 # runtime stage copies the built files alone (web/console/dist).
@@ -87,7 +100,7 @@ RUN set -eu; \
     mkdir -p /data /app; chown folio:folio /data; \
     ln -s /app/bin/folio.js /usr/local/bin/folio
 COPY --from=node /usr/local/bin/node /usr/local/bin/node
-COPY --from=deps /app/node_modules /app/node_modules
+COPY --from=vendor /app/node_modules /app/node_modules
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY bin ./bin

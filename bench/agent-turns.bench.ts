@@ -101,7 +101,7 @@ fake.setHandler((req: RecordedRequest): Step => {
 
 const config = loadConfig({ OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: fake.baseUrl, FOLIO_LLM_DEFAULT_MODEL: 'gpt-4.1', FOLIO_LLM_FALLBACK_MODELS: 'gpt-4.1', LOG_LEVEL: 'silent' });
 const compiler = new SchemaCompiler();
-const registry = new ModelRegistry(config.llm, createBuiltinModel({ compiler }));
+const registry = new ModelRegistry(config.llm, async () => createBuiltinModel({ compiler }));
 const resolver = { resolve: async () => ({ inputs: { contextFiles: [], dataSources: [], images: [], brand: null }, notes: [] }) } as unknown as InputResolver;
 const turns = { record: async () => {}, history: async () => [] } as unknown as AgentTurnsRepository;
 

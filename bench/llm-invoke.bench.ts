@@ -70,6 +70,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a child and resolves with the first stdout line matching `ready` (stderr is shown). */
+/** How `folio` starts Node (NODE_OPTIONS, FOLIO_VENDOR_BUNDLES), passed through to compare settings. */
+const nodeSettings = () => Object.fromEntries(['NODE_OPTIONS', 'FOLIO_VENDOR_BUNDLES'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+
 function start(label: string, script: string, argv: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, [script, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -127,6 +130,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: baseUrl, FOLIO_LLM_DEFAULT_MODEL: 'gpt-4.1',
     FOLIO_RATE_LIMIT_ENTERPRISE: '1000000000', FOLIO_SIGNUP_CREDITS_ENTERPRISE: '1000000000', FOLIO_WORKERS: '0',
     FOLIO_LLM_TIMINGS: 'true', // Server-Timing marks for the breakdown (one header per answer)
+    ...nodeSettings(),
     ...(args['with-services'] ? await services() : {}),
   };
   const { stdout: token } = await promisify(execFile)(process.execPath, [folioBin, 'token', '--sub', 'bench', '--email', 'bench@example.com'], { env });

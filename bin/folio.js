@@ -12,6 +12,8 @@ if (major > 22 || (major === 22 && minor >= 18)) {
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off) keeps the stripped TypeScript and V8's code of every
   // module between runs: a second start of `folio serve` spends about a third less CPU loading modules.
   module.enableCompileCache?.();
+  const { installVendorHooks } = await import('./vendor-hooks.js');
+  installVendorHooks(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), process.env.FOLIO_VENDOR_BUNDLES);
   await import('../src/cli.ts');
 } else {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -235,6 +235,10 @@ mapfile -t hc < <(jq -r '.Test[1:][]' <<<"$healthcheck")
 "${BUILDAH[@]}" run --isolation chroot --user folio "${run_env[@]}" "$ctr" -- "${hc[@]}" \
   || { echo "image-smoke: the image's HEALTHCHECK failed" >&2; exit 1; }
 echo "HEALTHCHECK (${hc[*]:0:2} ...) passed"
+# The image's node_modules carry the vendored bundles (the Dockerfile's vendor stage), and Node resolves typebox to them.
+"${BUILDAH[@]}" run --isolation chroot --user folio "$ctr" -- node --input-type=module -e \
+  "const { installVendorHooks } = await import('/app/bin/vendor-hooks.js'); const n = installVendorHooks('/app'); const url = import.meta.resolve('typebox'); if (!n || !url.includes('/.folio-vendor/')) { console.error('no vendored bundles: ' + n + ' ' + url); process.exit(1); } console.log('vendored bundles: ' + n + ' specifiers, typebox from ' + url)" \
+  || { echo "image-smoke: the image does not load the vendored bundles" >&2; exit 1; }
 
 # --- the smoke session -------------------------------------------------------------------------------
 J='Content-Type: application/json'

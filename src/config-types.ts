@@ -14,6 +14,8 @@ export interface Config {
   databasePoolSize: number;
   /** FOLIO_PGLITE_SHARED_BUFFERS_MB. */
   pgliteSharedBuffersMb: number;
+  /** Whether bin/folio.js loads the vendored bundles of node_modules/.folio-vendor (it reads FOLIO_VENDOR_BUNDLES itself, before this module loads; this one validates it). */
+  vendorBundles: boolean;
   redisUrl: string | null;
   redisPrefix: string;
   logLevel: string;

@@ -87,6 +87,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: (v.DATABASE_URL as string | undefined) ?? null,
     databasePoolSize: v.FOLIO_DATABASE_POOL_SIZE as number,
     pgliteSharedBuffersMb: v.FOLIO_PGLITE_SHARED_BUFFERS_MB as number,
+    vendorBundles: v.FOLIO_VENDOR_BUNDLES as boolean,
     redisUrl: (v.REDIS_URL as string | undefined) ?? null,
     redisPrefix: v.FOLIO_REDIS_PREFIX as string,
     logLevel: v.LOG_LEVEL as string,

@@ -1,5 +1,6 @@
 // `folio serve` starts without the document engines: the format libraries (exceljs, docx, pptxgenjs,
-// mammoth, JSZip, pdf.js), the AI SDK and its providers, the format adapters, the agent core, the ask engine and the editor views
+// mammoth, JSZip, pdf.js), the AI SDK and its providers, the builtin engine, the upload and image readers,
+// the format adapters, the agent core, the ask engine and the editor views
 // load when a request first needs them (src/infra/lazy.ts). A probe loaded with --import records every
 // module the real process loads; the test reads the list after the first answer, then after a Word
 // and an Excel generation, which must have loaded them (so the probe is seen to work). It fails when
@@ -13,11 +14,18 @@ import { ROOT, runCli, startServer, type ServerProcess } from './helpers/process
 
 // The AI SDK (with zod) and its provider packages load with the first model call (src/llm/ai-sdk.ts,
 // ModelRegistry.model).
-const HEAVY_PACKAGES = ['exceljs', 'docx', 'pptxgenjs', 'mammoth', 'jszip', 'pdfjs-dist', 'ai', 'zod', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible'];
+// The builtin engine's text rules (markdown-it, papaparse), the upload checks (file-type, yauzl), image
+// sizes (image-size), the SVG sanitizer (@xmldom/xmldom) and WOPI discovery (fast-xml-parser) load with
+// their first use too.
+const HEAVY_PACKAGES = ['exceljs', 'docx', 'pptxgenjs', 'mammoth', 'jszip', 'pdfjs-dist', 'ai', 'zod', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible',
+  'markdown-it', 'papaparse', 'file-type', 'yauzl', 'image-size', 'fast-xml-parser'];
+// The packages of hundreds of small modules load from their bundles (scripts/build-vendor.ts, bin/vendor-hooks.js).
+const VENDORED = ['typebox', 'kysely', 'pg-boss', 'jose'];
 const HEAVY_SOURCES = [
   'src/documents/word/word.adapter.ts', 'src/documents/excel/excel.adapter.ts', 'src/documents/slides/slides.adapter.ts',
   'src/documents/agent/document-agent.ts', 'src/documents/agent/input-resolver.ts', 'src/documents/ask/ask-engine.ts',
   'src/editor/views/editor-jobs.ts', 'src/export/converters/xlsx-native.ts', 'src/export/converters/docx-native.ts',
+  'src/llm/builtin/builtin-model.ts',
 ];
 
 describe('folio serve loads the document engines lazily', () => {
@@ -27,7 +35,7 @@ describe('folio serve loads the document engines lazily', () => {
   const listFile = () => path.join(dir, 'modules.txt');
 
   /** The modules the server has loaded so far (the probe writes them on SIGUSR2). */
-  async function loaded(): Promise<{ packages: Set<string>; sources: Set<string> }> {
+  async function loaded(): Promise<{ packages: Set<string>; sources: Set<string>; urls: string[] }> {
     fs.rmSync(listFile(), { force: true });
     server!.child.kill('SIGUSR2');
     for (let i = 0; i < 200 && !fs.existsSync(listFile()); i++) await new Promise((r) => setTimeout(r, 50));
@@ -35,7 +43,7 @@ describe('folio serve loads the document engines lazily', () => {
     const urls = fs.readFileSync(listFile(), 'utf8').split('\n').filter(Boolean);
     const packages = new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p): p is string => !!p));
     const sources = new Set(urls.filter((u) => u.startsWith('file:') && u.includes('/src/')).map((u) => path.relative(ROOT, new URL(u).pathname)));
-    return { packages, sources };
+    return { packages, sources, urls };
   }
 
   beforeAll(async () => {
@@ -65,6 +73,9 @@ describe('folio serve loads the document engines lazily', () => {
     expect(atStart.sources.has('src/app.ts')).toBe(true);
     expect(HEAVY_PACKAGES.filter((p) => atStart.packages.has(p))).toEqual([]);
     expect(HEAVY_SOURCES.filter((s) => atStart.sources.has(s))).toEqual([]);
+    // Built by `npm ci` (the prepare script): each vendored package is loaded, and only from its bundle.
+    expect(VENDORED.filter((p) => atStart.packages.has(p)), 'run `npm run build:vendor`').toEqual([]);
+    expect(VENDORED.filter((p) => !atStart.urls.some((u) => u.includes(`/node_modules/.folio-vendor/${p}/index.mjs`)))).toEqual([]);
 
     const env = (server as ServerProcess & { env: Record<string, string> }).env;
     const token = (await runCli(['token', '--sub', 'lazy', '--email', 'lazy@example.com', '--server', server!.url], env)).stdout.trim();
@@ -81,5 +92,7 @@ describe('folio serve loads the document engines lazily', () => {
     expect(after.sources.has('src/documents/agent/document-agent.ts')).toBe(true);
     expect(after.packages.has('exceljs')).toBe(true);
     expect(after.packages.has('ai')).toBe(true); // the builtin engine's turns go through the AI SDK
+    expect(after.sources.has('src/llm/builtin/builtin-model.ts')).toBe(true);
+    expect(after.packages.has('markdown-it')).toBe(true);
   }, 180_000);
 });

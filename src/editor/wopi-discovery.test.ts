@@ -22,23 +22,23 @@ describe('parseDiscovery proof keys', () => {
   const old = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
   const same = (a: KeyObject | null, b: KeyObject) => a?.export({ format: 'jwk' }).n === b.export({ format: 'jwk' }).n;
 
-  it('reads keys published only as PUBLICKEYBLOB values', () => {
-    const d = parseDiscovery(xml(`<proof-key value="${cspBlob(current)}" oldvalue="${cspBlob(old)}"/>`));
+  it('reads keys published only as PUBLICKEYBLOB values', async () => {
+    const d = await parseDiscovery(xml(`<proof-key value="${cspBlob(current)}" oldvalue="${cspBlob(old)}"/>`));
     expect(same(d.proofKeys!.current, current)).toBe(true);
     expect(same(d.proofKeys!.old, old)).toBe(true);
     expect(d.proofKeys!.current.export({ format: 'jwk' }).e).toBe(current.export({ format: 'jwk' }).e);
   });
 
-  it('prefers modulus and exponent, and has no proof keys when the client publishes none', () => {
+  it('prefers modulus and exponent, and has no proof keys when the client publishes none', async () => {
     const jwk = current.export({ format: 'jwk' });
     const b64 = (s: string) => Buffer.from(s, 'base64url').toString('base64');
-    const d = parseDiscovery(xml(`<proof-key value="garbage" modulus="${b64(jwk.n!)}" exponent="${b64(jwk.e!)}"/>`));
+    const d = await parseDiscovery(xml(`<proof-key value="garbage" modulus="${b64(jwk.n!)}" exponent="${b64(jwk.e!)}"/>`));
     expect(same(d.proofKeys!.current, current)).toBe(true);
     expect(d.proofKeys!.old).toBeNull();
-    expect(parseDiscovery(xml('')).proofKeys).toBeNull();
+    expect((await parseDiscovery(xml(''))).proofKeys).toBeNull();
   });
 
-  it('fails closed on a proof key it cannot read, rather than skipping verification', () => {
-    expect(() => parseDiscovery(xml('<proof-key value="bm90IGEga2V5"/>'))).toThrow(/proof-key/);
+  it('fails closed on a proof key it cannot read, rather than skipping verification', async () => {
+    await expect(parseDiscovery(xml('<proof-key value="bm90IGEga2V5"/>'))).rejects.toThrow(/proof-key/);
   });
 });

@@ -4,7 +4,6 @@
 // once, since clients rotate keys (the old key stays published for a while as `oldvalue`). Such forced
 // re-reads happen at most once a minute, so requests with bad proofs cannot hammer the client.
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { XMLParser } from 'fast-xml-parser';
 import { errors } from '../errors.ts';
 
 export interface ProofKeys {
@@ -64,7 +63,9 @@ function readKey(modulus: string | undefined, exponent: string | undefined, valu
   }
 }
 
-export function parseDiscovery(xml: string): Discovery {
+/** Reads a discovery document; fast-xml-parser is imported with the first one (WOPI is off by default). */
+export async function parseDiscovery(xml: string): Promise<Discovery> {
+  const { XMLParser } = await import('fast-xml-parser');
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: true, allowBooleanAttributes: true });
   const root = parser.parse(xml)?.['wopi-discovery'];
   if (!root) throw new Error('not a WOPI discovery document (no <wopi-discovery> root)');
@@ -126,7 +127,7 @@ export class WopiDiscovery {
     try {
       const res = await this.fetchImpl(this.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const value = parseDiscovery(await res.text());
+      const value = await parseDiscovery(await res.text());
       this.cached = { at: Date.now(), value };
       return value;
     } catch (err) {

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import type { FolioModule } from '../infra/module.ts';
 import type { AgentRegistry } from '../runs/agents.ts';
 import type { GenerateService } from '../runs/generate.service.ts';
-import { createBuiltinModel, type BuiltinLanguageModel } from './builtin/builtin-model.ts';
+import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
 import { SchemaCompiler } from './json-schema.ts';
 import { SchemaCompileBudget } from './schema-compile-budget.ts';
 import { LlmUsageRepository } from './llm-usage.repository.ts';
@@ -28,7 +28,6 @@ export { assertContentFulfillable } from './preflight-rules.ts';
 export interface LlmModule extends Required<Pick<FolioModule, 'name' | 'close'>> {
   /** Every model call of Folio goes through these: the registry gives AI SDK models by name. */
   registry: ModelRegistry;
-  builtin: BuiltinLanguageModel;
   compiler: SchemaCompiler;
   /** The compile budget of callers' schemas (a worker thread). */
   compileBudget: SchemaCompileBudget;
@@ -59,8 +58,11 @@ export interface LlmModuleDeps {
  */
 export async function createLlmModule(d: LlmModuleDeps): Promise<LlmModule> {
   const compiler = new SchemaCompiler();
-  const builtin = createBuiltinModel({ compiler });
-  const registry = new ModelRegistry(d.config.llm, builtin);
+  // The builtin engine is imported with its first call, not at start (it is about 60 modules with
+  // markdown-it and papaparse, and a process with a provider configured may never call it).
+  let builtin: Promise<BuiltinLanguageModel> | undefined;
+  const loadBuiltin = () => (builtin ??= import('./builtin/builtin-model.ts').then((m) => m.createBuiltinModel({ compiler })));
+  const registry = new ModelRegistry(d.config.llm, loadBuiltin);
   const usage = new LlmUsageRepository(d.database.db);
   // A batch of usage records and the charges of those paid from leases, in one transaction; idempotent by usage_id.
   const write: WriteUsage = (rows) => d.database.db.transaction().execute(async (trx) => {
@@ -87,7 +89,7 @@ export async function createLlmModule(d: LlmModuleDeps): Promise<LlmModule> {
   d.credits.waitBeforeReads((orgId) => outbox.settled(orgId, true));
   return {
     name: 'llm',
-    registry, builtin, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, usage, outbox, leases, timings: d.config.llm.timings,
+    registry, compiler, compileBudget: new SchemaCompileBudget(d.config.llm.schemaCompileTimeoutMs), service, text, usage, outbox, leases, timings: d.config.llm.timings,
     async close() {
       await outbox.close();
       await leases.close();

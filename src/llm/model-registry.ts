@@ -18,10 +18,11 @@ export class ModelRegistry {
   readonly defaultModel: string;
   private readonly fallbacks: string[];
   private readonly config: LlmConfig;
-  private readonly builtin: BuiltinLanguageModel;
+  /** The builtin engine, imported with its first use (its text rules bring markdown-it and papaparse). */
+  private readonly builtin: () => Promise<BuiltinLanguageModel>;
   private readonly models = new Map<string, Promise<LanguageModelV4>>();
 
-  constructor(config: LlmConfig, builtin: BuiltinLanguageModel) {
+  constructor(config: LlmConfig, builtin: () => Promise<BuiltinLanguageModel>) {
     this.config = config;
     this.builtin = builtin;
     const compatible = config.openaiCompatible.models.map((name) => compatibleEntry(name, config.openaiCompatible.jsonSchema));
@@ -98,7 +99,7 @@ export class ModelRegistry {
     const fetch = c.useEnvProxy ? globalThis.fetch : providerFetch;
     switch (entry.provider) {
       case 'builtin':
-        return this.builtin;
+        return this.builtin();
       case 'openai': {
         const { createOpenAI } = await import('@ai-sdk/openai');
         return createOpenAI({ fetch, apiKey: c.openai.apiKey ?? NO_KEY, ...(c.openai.baseUrl ? { baseURL: c.openai.baseUrl } : {}) }).responses(entry.providerModelId);

@@ -3,8 +3,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { imageSize } from 'image-size';
-import { imageSizeFromFile } from 'image-size/fromFile';
 import { errors, type ValidationDetail } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { imageBlobKey, type BlobStore, type SignedUrl } from './blob-store.ts';
@@ -61,7 +59,11 @@ interface PreparedImage {
   height: number | null;
 }
 
+// image-size (about 30 modules) is imported with the first image, not at start.
+const imageSizeLib = () => Promise.all([import('image-size'), import('image-size/fromFile')]).then(([a, b]) => ({ imageSize: a.imageSize, imageSizeFromFile: b.imageSizeFromFile }));
+
 async function rasterDimensions(file: string, size: number): Promise<{ width: number; height: number }> {
+  const { imageSize, imageSizeFromFile } = await imageSizeLib();
   let dims;
   try {
     dims = await imageSizeFromFile(file);
@@ -91,12 +93,13 @@ async function prepareImage(file: string, size: number, fileName: string): Promi
     if (size > MAX_SVG_BYTES) throw errors.payloadTooLarge(`SVG images are accepted up to ${MAX_SVG_BYTES} bytes.`);
     let svg: Buffer;
     try {
-      svg = Buffer.from(sanitizeSvg(await fsp.readFile(file, 'utf8')), 'utf8');
+      svg = Buffer.from(await sanitizeSvg(await fsp.readFile(file, 'utf8')), 'utf8');
     } catch (err) {
       if (err instanceof SvgRejected) throw errors.validation(fileProblem(`The SVG cannot be accepted: ${err.message}`, 'svg_invalid'));
       throw err;
     }
     let dims: { width: number; height: number } | null = null;
+    const { imageSize } = await imageSizeLib();
     try {
       dims = imageSize(svg);
     } catch { /* an SVG without width, height or viewBox has no intrinsic size */ }

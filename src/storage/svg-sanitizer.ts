@@ -3,7 +3,7 @@
 // processing instructions, comments, any element or attribute outside SVG, and every href that is not
 // a same-document `#fragment` (or, on <image>, an inline raster `data:` URL). A DOCTYPE with entity
 // declarations is refused outright; entities are never expanded (no XXE, no billion laughs).
-import { DOMParser, XMLSerializer, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
+import type { Element as XmlElement, Node as XmlNode } from '@xmldom/xmldom';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -95,8 +95,9 @@ function cleanChildren(node: XmlNode): void {
   }
 }
 
-/** The sanitized SVG document, or SvgRejected when the input is not well-formed SVG. */
-export function sanitizeSvg(input: string): string {
+/** The sanitized SVG document, or SvgRejected when the input is not well-formed SVG. xmldom is imported with the first SVG. */
+export async function sanitizeSvg(input: string): Promise<string> {
+  const { DOMParser, XMLSerializer } = await import('@xmldom/xmldom');
   const problems: string[] = [];
   let doc;
   try {

@@ -3,8 +3,7 @@
 //     verified by inflating every entry with a byte budget (declared sizes can lie);
 //   - the content type, sniffed from the bytes; the name's extension is corrected when it lies.
 import fsp from 'node:fs/promises';
-import { fileTypeFromFile, supportedExtensions } from 'file-type';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { AppError, errors } from '../errors.ts';
 
 export interface ZipLimits {
@@ -81,7 +80,8 @@ export function sanitizeFileName(raw: string | undefined, fallback: string): str
 export function correctFileName(fileName: string, sniffed: Sniffed): string {
   const ext = extensionOf(fileName);
   if (!ext || canonical(ext) === canonical(sniffed.ext)) return fileName;
-  if (!supportedExtensions.has(ext) && !(ext in TEXT_TYPES) && ext !== 'bin') return fileName;
+  if (!fileType) throw new Error('correctFileName needs sniffType first');
+  if (!fileType.supportedExtensions.has(ext) && !(ext in TEXT_TYPES) && ext !== 'bin') return fileName;
   return `${fileName.slice(0, -ext.length)}${sniffed.ext}`;
 }
 
@@ -121,10 +121,14 @@ export function isZipSignature(head: Buffer): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2));
 }
 
+// file-type and yauzl (about 30 modules) are imported with the first upload, not at start.
+let fileType: typeof import('file-type') | undefined;
+
 /** The type of the bytes; the file name only chooses among types that share a signature. */
 export async function sniffType(file: string, head: Buffer, fileName: string): Promise<Sniffed> {
   const nameExt = extensionOf(fileName);
-  const found = await fileTypeFromFile(file);
+  fileType ??= await import('file-type');
+  const found = await fileType.fileTypeFromFile(file);
   if (found) {
     const refined = REFINEMENTS[found.ext]?.[nameExt];
     return refined ? { contentType: refined, ext: nameExt, by: 'signature' } : { contentType: MIME_SPELLING[found.mime] ?? found.mime, ext: found.ext, by: 'signature' };
@@ -161,6 +165,7 @@ function trimTrailingBytes(buf: Buffer): Buffer | null {
  * archive is corrupt, encrypted or uses an unsupported compression method.
  */
 export async function checkZip(file: string, limits: ZipLimits): Promise<{ entries: number; uncompressedBytes: number }> {
+  const { default: yauzl } = await import('yauzl');
   let zip: yauzl.ZipFile;
   const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false };
   try {

@@ -4,10 +4,9 @@
 // kind comes from the sniffed content type, then from the name's extension; one engine per format:
 // mammoth for Word, pdf.js for PDF, the OOXML package walker for PowerPoint, the workbook snapshot for
 // Excel, and the text reader for text, Markdown, CSV and HTML. The readers of the binary formats
-// (mammoth, pdf.js, JSZip, the Excel engine) are imported with the first file of their kind.
-import { decodeCsv } from '../agent/csv-parse.ts';
+// (mammoth, pdf.js, JSZip, the Excel engine) are imported with the first file of their kind, and so
+// are the text readers (papaparse, the HTML entities): importing this module for extractKind costs nothing.
 import { UnreadableFile, type ExtractedDoc } from './extracted.ts';
-import { extractCsv, extractHtml, extractText } from './text.ts';
 
 export type ExtractKind = ExtractedDoc['kind'] | 'html';
 
@@ -50,10 +49,13 @@ export async function extractFile(bytes: Buffer, contentType: string, budget: nu
     case 'xlsx': return (await import('./xlsx.ts')).extractXlsx(bytes, budget);
     case 'pptx': return (await import('./pptx.ts')).extractPptx(bytes, budget);
     case 'pdf': return (await import('./pdf.ts')).extractPdf(bytes, budget);
-    case 'csv': return extractCsv(decodeCsv(bytes), budget);
-    case 'md': return extractText(bytes.toString('utf8'), true, budget);
-    case 'html': return extractHtml(bytes.toString('utf8'), budget);
-    case 'txt': return extractText(bytes.toString('utf8'), false, budget);
+    case 'csv': {
+      const [{ decodeCsv }, { extractCsv }] = await Promise.all([import('../agent/csv-parse.ts'), import('./text.ts')]);
+      return extractCsv(decodeCsv(bytes), budget);
+    }
+    case 'md': return (await import('./text.ts')).extractText(bytes.toString('utf8'), true, budget);
+    case 'html': return (await import('./text.ts')).extractHtml(bytes.toString('utf8'), budget);
+    case 'txt': return (await import('./text.ts')).extractText(bytes.toString('utf8'), false, budget);
     default: throw new UnreadableFile(`Files of type ${contentType} cannot be analysed.`);
   }
 }

@@ -10,8 +10,7 @@ import type { ZipLimits } from '../ooxml/zip-reader.ts';
 export const PPTX_WHAT = 'a PowerPoint presentation (.pptx)';
 export const PPTX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-/** A generation call writes at most this many slides (SPEC: "Slides per generation call"). */
-export const MAX_SLIDES_PER_CALL = 30;
+export { MAX_SLIDES_PER_CALL } from './limits.ts';
 
 export const EMU_PER_INCH = 914400;
 

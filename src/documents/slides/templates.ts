@@ -4,14 +4,9 @@
 import fs from 'node:fs';
 import { PptxDeck } from './deck.ts';
 
-export const THEME_NAMES = ['midnight', 'ivory', 'evergreen'] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
+import { THEME_NAMES, type ThemeName } from './themes.ts';
 
-export const THEME_DESCRIPTIONS: Record<ThemeName, string> = {
-  midnight: 'deep navy statements, amber accents, crisp white content slides',
-  ivory: 'warm paper canvas, charcoal statements, terracotta accents, serif headings',
-  evergreen: 'forest green statements, lime accents, cool grey content slides',
-};
+export { THEME_DESCRIPTIONS, THEME_NAMES, type ThemeName } from './themes.ts';
 
 const cache = new Map<ThemeName, Buffer>();
 

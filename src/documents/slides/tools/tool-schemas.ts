@@ -1,11 +1,11 @@
 // Argument schemas of the Slides tools (TypeBox, so JSON Schema for the model and for validation).
 // Content is given the same way everywhere: bullets as strings (or {text, level}), charts and tables
 // inline or from a data source by name, images by image id.
-import { MAX_SLIDES_PER_CALL } from '../deck.ts';
+import { MAX_SLIDES_PER_CALL } from '../limits.ts';
 import { Type, type Static } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { CHART_KINDS } from '../../ooxml/charts/chart-spec.ts';
-import { THEME_NAMES } from '../templates.ts';
+import { THEME_NAMES } from '../themes.ts';
 
 /** The kinds of slides add_slide makes; each becomes the deck's nearest layout. */
 export const SLIDE_LAYOUTS = ['title', 'section', 'bullets', 'two-column', 'chart', 'table', 'image', 'quote', 'closing'] as const;
