@@ -18,7 +18,7 @@ import { ROOT, runCli, startServer, type ServerProcess } from './helpers/process
 // sizes (image-size), the SVG sanitizer (@xmldom/xmldom) and WOPI discovery (fast-xml-parser) load with
 // their first use too.
 const HEAVY_PACKAGES = ['exceljs', 'docx', 'pptxgenjs', 'mammoth', 'jszip', 'pdfjs-dist', 'ai', 'zod', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/google', '@ai-sdk/openai-compatible',
-  'markdown-it', 'papaparse', 'file-type', 'yauzl', 'image-size', 'fast-xml-parser'];
+  'markdown-it', 'papaparse', 'file-type', 'yauzl', 'image-size', 'fast-xml-parser', '@xmldom/xmldom'];
 // The packages of hundreds of small modules load from their bundles (scripts/build-vendor.ts, bin/vendor-hooks.js).
 const VENDORED = ['typebox', 'kysely', 'pg-boss', 'jose'];
 const HEAVY_SOURCES = [

@@ -1,9 +1,9 @@
 // TypeBox schemas of the editor's HTTP surface: the WOPI host and the built-in editors' JSON endpoints.
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from '../http/schemas.ts';
-import { ExcelEdits } from './views/excel-view.ts';
-import { SlidesEdits } from './views/slides-view.ts';
-import { WordContent } from './views/word-view.ts';
+import { ExcelEdits } from './views/excel-view.schemas.ts';
+import { SlidesEdits } from './views/slides-view.schemas.ts';
+import { WordContent } from './views/word-view.schemas.ts';
 
 export const RunParams = Type.Object({ run_id: Type.String({ minLength: 1, maxLength: 100 }) });
 

@@ -2,41 +2,15 @@
 // applied back as cell edits in place: only the cells a person changed are written (each <c> element in
 // its row, through the same input rules as the Excel agent's tools: "=SUM(B2:B9)" is a live formula,
 // "1,200" a number), so every other cell, the styles, charts, tables and parts stay as they were.
-import { Type, type Static } from 'typebox';
 import { errors, type ValidationDetail } from '../../errors.ts';
 import { ToolError } from '../../documents/agent/tool-error.ts';
-import { MAX_COLS, MAX_ROWS } from '../../documents/excel/a1.ts';
 import { parseCellInput } from '../../documents/excel/cell-values.ts';
 import { writeGridEdits } from '../../documents/excel/edits/grid-edits.ts';
 import type { ExcelDocument } from '../../documents/excel/excel.document.ts';
 import { gridCells } from '../../documents/excel/view/grid.ts';
+import { GRID_MAX_COLS, GRID_MAX_ROWS, type ExcelContent, type ExcelEdits } from './excel-view.schemas.ts';
 
-/** The grid shows at most this much of a sheet (the rest stays in the file, untouched). */
-export const GRID_MAX_ROWS = 2000;
-export const GRID_MAX_COLS = 200;
-
-const Value = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
-
-export const ExcelContent = Type.Object({
-  sheets: Type.Array(Type.Object({
-    name: Type.String(),
-    rows: Type.Integer({ description: 'Rows shown (the used range, at least 30, at most 2000).' }),
-    cols: Type.Integer(),
-    truncated: Type.Boolean({ description: 'true when the sheet is larger than the grid shows.' }),
-    cells: Type.Array(Type.Object({ r: Type.Integer(), c: Type.Integer(), value: Value, formula: Type.Optional(Type.String()) })),
-  })),
-});
-export type ExcelContent = Static<typeof ExcelContent>;
-
-export const ExcelEdits = Type.Object({
-  edits: Type.Array(Type.Object({
-    sheet: Type.String({ minLength: 1, maxLength: 100 }),
-    row: Type.Integer({ minimum: 0, maximum: MAX_ROWS - 1, description: '0-based' }),
-    col: Type.Integer({ minimum: 0, maximum: MAX_COLS - 1, description: '0-based' }),
-    input: Type.String({ maxLength: 32_767, description: 'What a person typed: `=FORMULA`, a number, a date, text; empty clears the value (the style stays).' }),
-  }, { additionalProperties: false }), { maxItems: 100_000 }),
-}, { additionalProperties: false });
-export type ExcelEdits = Static<typeof ExcelEdits>;
+export { ExcelContent, ExcelEdits, GRID_MAX_COLS, GRID_MAX_ROWS } from './excel-view.schemas.ts';
 
 export function presentExcel(doc: ExcelDocument): ExcelContent {
   return { sheets: gridCells(doc, GRID_MAX_ROWS, GRID_MAX_COLS) };

@@ -2,33 +2,15 @@
 // first list and its speaker notes, which the side panel edits. A save changes exactly the fields
 // that differ, on the slides it names (by id, from the version the editor started from), in place:
 // untouched slides stay byte for byte, and charts, tables, pictures and layouts stay as they are.
-import { Type, type Static } from 'typebox';
 import { errors, type ValidationDetail } from '../../errors.ts';
 import { setShapeParagraphs } from '../../documents/slides/edits/elements.ts';
 import { setNotes } from '../../documents/slides/edits/notes.ts';
 import type { SlidesDocument } from '../../documents/slides/slides.document.ts';
 import { setSlideSubtitle, setSlideTitle } from '../../documents/slides/tools/slide-titles.ts';
 import type { SlideView } from '../../documents/slides/view/slide.view.ts';
+import type { SlidesContent, SlidesEdits } from './slides-view.schemas.ts';
 
-const Bullet = Type.Object({ text: Type.String({ maxLength: 2000 }), level: Type.Integer({ minimum: 0, maximum: 8 }) }, { additionalProperties: false });
-
-const SlideFields = {
-  id: Type.String({ maxLength: 50 }),
-  title: Type.String({ maxLength: 500 }),
-  subtitle: Type.Optional(Type.String({ maxLength: 1000 })),
-  bullets: Type.Optional(Type.Union([Type.Array(Bullet, { maxItems: 100 }), Type.Null()])),
-  notes: Type.String({ maxLength: 20_000 }),
-};
-
-export const SlidesContent = Type.Object({
-  slides: Type.Array(Type.Object({ ...SlideFields, layout: Type.String() })),
-});
-export type SlidesContent = Static<typeof SlidesContent>;
-
-export const SlidesEdits = Type.Object({
-  slides: Type.Array(Type.Object(SlideFields, { additionalProperties: false }), { maxItems: 1000 }),
-}, { additionalProperties: false });
-export type SlidesEdits = Static<typeof SlidesEdits>;
+export { SlidesContent, SlidesEdits } from './slides-view.schemas.ts';
 
 const listOf = (s: SlideView) => s.elements.find((e) => e.kind === 'bullets');
 const bulletsOf = (s: SlideView) => listOf(s)?.paragraphs.filter((p) => p.text.trim()).map((p) => ({ text: p.text, level: p.level })) ?? null;

@@ -5,45 +5,13 @@
 // editor started from (word-diff.ts): unchanged blocks stay byte for byte, changed ones are edited
 // where they are (keeping their formatting), new ones are written in the document's styles, and
 // blocks the editor left out are deleted.
-import { Type, type Static } from 'typebox';
-import { StringEnum } from '../../http/schemas.ts';
 import { attr, attrNS, child, descendants, NS, path1 } from '../../documents/ooxml/xml.ts';
 import { parseInline } from '../../documents/word/inline.ts';
 import type { BlockView } from '../../documents/word/view/body.view.ts';
 import type { WordDocument } from '../../documents/word/word.document.ts';
+import type { EditorBlock, WordContent } from './word-view.schemas.ts';
 
-const TextSegment = Type.Object({
-  kind: Type.Literal('text'),
-  text: Type.String({ maxLength: 100_000 }),
-  bold: Type.Boolean(),
-  italic: Type.Boolean(),
-  link: Type.Union([Type.String({ maxLength: 2000, pattern: '^(https?://|mailto:)' }), Type.Null()]),
-}, { additionalProperties: false });
-const FootnoteSegment = Type.Object({ kind: Type.Literal('footnote'), text: Type.String({ maxLength: 10_000 }) }, { additionalProperties: false });
-const Segments = Type.Array(Type.Union([TextSegment, FootnoteSegment]), { maxItems: 10_000 });
-
-export const WordBlock = Type.Union([
-  Type.Object({ kind: Type.Literal('heading'), level: Type.Integer({ minimum: 1, maximum: 4 }), segments: Segments }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('paragraph'), style: StringEnum(['normal', 'quote', 'note'] as const), segments: Segments }, { additionalProperties: false }),
-  Type.Object({
-    kind: Type.Literal('list'), ordered: Type.Boolean(),
-    items: Type.Array(Type.Object({ level: Type.Integer({ minimum: 0, maximum: 2 }), segments: Segments }, { additionalProperties: false }), { maxItems: 10_000 }),
-  }, { additionalProperties: false }),
-  Type.Object({
-    kind: Type.Literal('table'), id: Type.Optional(Type.String({ maxLength: 50 })),
-    header: Type.Array(Segments, { maxItems: 100 }),
-    rows: Type.Array(Type.Array(Segments, { maxItems: 100 }), { maxItems: 10_000 }),
-  }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('kept'), id: Type.String({ maxLength: 50 }), label: Type.Optional(Type.String()), image: Type.Optional(Type.String()) }, { additionalProperties: false }),
-]);
-
-export const WordContent = Type.Object({
-  title: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
-  subtitle: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]),
-  blocks: Type.Array(WordBlock, { maxItems: 50_000 }),
-}, { additionalProperties: false });
-export type WordContent = Static<typeof WordContent>;
-export type EditorBlock = Static<typeof WordBlock>;
+export { WordBlock, WordContent, type EditorBlock } from './word-view.schemas.ts';
 
 /** Pictures up to this size are shown inline in the editor; larger ones as a labelled placeholder. */
 const INLINE_IMAGE_BYTES = 2 * 1024 * 1024;
