@@ -201,9 +201,10 @@ describe.each(backends)('image purge on $name', (backend) => {
       // Second process on the same database and storage, with a fast sweeper: it finds the work on its own.
       const { buildApp } = await import('../src/app.ts');
       second = await buildApp({ ...t.config, storage: { ...t.config.storage, purgeIntervalMs: 25 } }, { database, migrate: false });
-      await eventually(async () => (await second!.ctx.blobs.size(key)) === null, 15_000, 'the purge');
-      const row = await database.db.selectFrom('images').select(['purged_at']).where('image_id', '=', img.image_id).executeTakeFirstOrThrow();
-      expect(row.purged_at).toBeInstanceOf(Date);
+      // The sweeper removes the bytes first and then marks the row, so wait for both.
+      const purgedAt = async () => (await database.db.selectFrom('images').select(['purged_at']).where('image_id', '=', img.image_id).executeTakeFirstOrThrow()).purged_at;
+      await eventually(async () => (await second!.ctx.blobs.size(key)) === null && (await purgedAt()) !== null, 15_000, 'the purge');
+      expect(await purgedAt()).toBeInstanceOf(Date);
       expect(await second.ctx.blobs.size(imageBlobKey(org.org_id, kept.image_id))).toBe(kept.size);
       const dl = await download({ config: t.config, inject: (o) => second!.inject(o) }, img.url);
       expect(dl.status).toBe(404);
