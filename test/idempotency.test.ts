@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents, type AgentCall } from './helpers/scripted-agent.ts';
 import { count, generate, ledger, script, waitForTask, withRuns } from './helpers/runs.ts';
+import { eventually } from './helpers/storage.ts';
 
 const calls: AgentCall[] = [];
 let t: TestApp;
@@ -88,7 +89,7 @@ describe('idempotency_key', () => {
     const second = await generate(t, org.secret, { prompt: 'another body is fine now', idempotency_key: 'ttl' });
     expect(second.statusCode).toBe(200);
     expect(second.json().task_id).not.toBe(first.task_id);
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await count(t, sql`select count(*) as n from idempotency_keys where org_id = ${org.org_id}`)).toBe(0); // swept
+    // Swept by the periodic sweep (every 200 ms here) once the second key's TTL has passed.
+    await eventually(async () => (await count(t, sql`select count(*) as n from idempotency_keys where org_id = ${org.org_id}`)) === 0, 15_000, 'the expired keys to be swept');
   });
 });
