@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
 import { ROOT, runCli, startServer, type ServerProcess } from './helpers/processes.ts';
+import { eventually } from './helpers/storage.ts';
 
 // The AI SDK (with zod) and its provider packages load with the first model call (src/llm/ai-sdk.ts,
 // ModelRegistry.model).
@@ -38,8 +39,8 @@ describe('folio serve loads the document engines lazily', () => {
   async function loaded(): Promise<{ packages: Set<string>; sources: Set<string>; urls: string[] }> {
     fs.rmSync(listFile(), { force: true });
     server!.child.kill('SIGUSR2');
-    for (let i = 0; i < 200 && !fs.existsSync(listFile()); i++) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 100)); // the probe writes the file in one call
+    // The probe renames the whole list into place, so once the file exists it is complete.
+    await eventually(() => fs.existsSync(listFile()), 30_000, 'the module list');
     const urls = fs.readFileSync(listFile(), 'utf8').split('\n').filter(Boolean);
     const packages = new Set(urls.map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((p): p is string => !!p));
     const sources = new Set(urls.filter((u) => u.startsWith('file:') && u.includes('/src/')).map((u) => path.relative(ROOT, new URL(u).pathname)));

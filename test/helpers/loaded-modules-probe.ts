@@ -15,7 +15,12 @@ registerHooks({
 
 const file = process.env.FOLIO_PROBE_MODULES_FILE;
 if (file) {
-  process.on('exit', () => fs.writeFileSync(file, [...loaded].join('\n')));
+  // Written aside, then renamed into place: a reader that sees the file sees all of it.
+  const write = () => {
+    fs.writeFileSync(`${file}.part`, [...loaded].join('\n'));
+    fs.renameSync(`${file}.part`, file);
+  };
+  process.on('exit', write);
   // A test can ask for the list while the process runs (SIGUSR2), without stopping it.
-  process.on('SIGUSR2', () => fs.writeFileSync(file, [...loaded].join('\n')));
+  process.on('SIGUSR2', write);
 }
