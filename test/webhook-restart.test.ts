@@ -111,7 +111,11 @@ describe('webhook delivery across a server restart', () => {
     const slowRequests = r.requests.filter((q) => q.body?.task_id === slow.task_id);
     expect(slowRequests).toHaveLength(1);
     expect(verifyWebhook(sub.secret, slowRequests[0].headers, slowRequests[0].raw)).toMatchObject({ event: 'run.completed', task_id: slow.task_id });
-    const slowLog = (await api(second, org.secret, `/webhooks/deliveries?task_id=${slow.task_id}`)).items;
+    // The sender logs the attempt after the receiver's answer: wait until no delivery is pending, then check it.
+    const slowLog = await until('the slow delivery to be logged', async () => {
+      const items = (await api(second, org.secret, `/webhooks/deliveries?task_id=${slow.task_id}`)).items;
+      return items.length > 0 && items.every((d: any) => d.status !== 'pending') && items;
+    }, 15_000);
     expect(slowLog.map((d: any) => [d.status, d.attempt_count])).toEqual([['succeeded', 1]]);
     await second.stop();
   }, 120_000);
