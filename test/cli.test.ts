@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { runCli, startServer, type ServerProcess } from './helpers/processes.ts';
 import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
+import { eventually } from './helpers/storage.ts';
 
 describe('folio CLI', () => {
   let dataDir: string;
@@ -71,7 +72,8 @@ describe('folio CLI', () => {
       // with a query string it goes through Fastify. Both log the same line.
       expect((await fetch(`${server.url}/api/v1/verify`, { headers: { 'x-api-key': secret } })).status).toBe(200);
       expect((await fetch(`${server.url}/api/v1/verify?via=route`, { headers: { 'x-api-key': secret } })).status).toBe(200);
-      for (let i = 0; i < 40 && requestLinesOf().length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+      // Each line is written as its answer finishes and reaches us through the child's stdout pipe.
+      await eventually(() => requestLinesOf().length >= 4, 15_000, 'the four request log lines');
       const requestLines = requestLinesOf();
       expect(requestLines.length).toBeGreaterThanOrEqual(4);
       for (const l of requestLines) expect(JSON.parse(l).request_id).toMatch(/^req_/);
