@@ -8,6 +8,7 @@ import { SERVICES, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents } from './helpers/scripted-agent.ts';
 import { startAgentWorker, type AgentProcess } from './helpers/agent-processes.ts';
 import { count, generate, script, waitForTask, withRuns } from './helpers/runs.ts';
+import { eventually } from './helpers/storage.ts';
 
 describe.runIf(SERVICES.databaseUrl)('worker processes on PostgreSQL', () => {
   let t: TestApp;
@@ -94,6 +95,8 @@ describe.runIf(SERVICES.databaseUrl)('worker processes on PostgreSQL', () => {
     const running = (await generate(t, org.secret, { prompt: script({ sleep_ms: 2000 }), async: true })).json();
     await waitForTask(t, org.secret, running.task_id, (x) => x.status === 'running');
     draining.kill('SIGTERM');
+    // The worker has taken the signal (a loaded machine may schedule the child late), then a moment to stop claiming.
+    await eventually(() => draining.output().includes('worker shutting down'), 15_000, 'the worker to take SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     const later = (await generate(t, org.secret, { prompt: 'after SIGTERM', async: true })).json();
     expect(await draining.exited).toBe(0);
