@@ -98,7 +98,7 @@ describe.runIf(SERVICES.redisUrl)('Redis cut off and back', () => {
     const epochBefore = Number(await direct.get(epochKey) ?? 0);
 
     await proxy.cut();
-    await vi.waitFor(() => { expect(t.app.ctx.redis!.status).not.toBe('ready'); expect(b.ctx.redis!.status).not.toBe('ready'); });
+    await vi.waitFor(() => { expect(t.app.ctx.redis!.status).not.toBe('ready'); expect(b.ctx.redis!.status).not.toBe('ready'); }, { timeout: 10_000 });
     const started = Date.now();
     const verify = await t.inject({ method: 'GET', url: '/api/v1/verify', headers: key(a.secret) });
     expect(verify.statusCode, verify.body).toBe(200);

@@ -23,7 +23,7 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     });
     await redis.ping(); // the monitor is attached once a command of ours shows up
     await redis.get(`${prefix}ready`);
-    await vi.waitFor(() => expect(seen.length).toBe(1));
+    await vi.waitFor(() => expect(seen.length).toBe(1), { timeout: 10_000 });
     seen.length = 0;
   });
   afterAll(async () => {
@@ -43,7 +43,7 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     expect(a.map((d) => d.allowed)).toEqual([...Array(10).fill(true), ...Array(15).fill(false)]);
     for (const d of a.slice(10)) expect(d.retryAfter).toBeGreaterThanOrEqual(1);
     expect(b.map((d) => d.remaining)).toEqual([99, 98, 97]);
-    await vi.waitFor(() => expect(commandsFor(`${prefix}rl:pro:key_b`)).toHaveLength(1));
+    await vi.waitFor(() => expect(commandsFor(`${prefix}rl:pro:key_b`)).toHaveLength(1), { timeout: 10_000 });
     const [countA] = commandsFor(`${prefix}rl:free:key_a`);
     expect(commandsFor(`${prefix}rl:free:key_a`)).toHaveLength(1);
     expect(countA).toContain('25'); // one increment by the turn's 25 requests
@@ -59,10 +59,10 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     const epoch = redisEpoch(redis, key);
     const reads = await Promise.all([epoch.read(), epoch.read(), epoch.read()]);
     expect(reads).toEqual([0, 0, 0]);
-    await vi.waitFor(() => expect(commandsFor(key)).toHaveLength(1));
+    await vi.waitFor(() => expect(commandsFor(key)).toHaveLength(1), { timeout: 10_000 });
     await epoch.bump();
     expect(await epoch.read()).toBe(1);
-    await vi.waitFor(() => expect(commandsFor(key).map((args) => args[0].toLowerCase())).toEqual(['get', 'incr', 'get']));
+    await vi.waitFor(() => expect(commandsFor(key).map((args) => args[0].toLowerCase())).toEqual(['get', 'incr', 'get']), { timeout: 10_000 });
   });
 
   it('holds a connection\'s writes until the next tick, so a turn\'s commands leave in one write', async () => {
@@ -76,6 +76,6 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     await new Promise((resolve) => process.nextTick(resolve));
     expect(stream.writableCorked).toBe(0);
     expect(await sent).toEqual([null, null]);
-    await vi.waitFor(() => expect(seen.filter((args) => args[1] === `${prefix}a` || args[1] === `${prefix}b`)).toHaveLength(2));
+    await vi.waitFor(() => expect(seen.filter((args) => args[1] === `${prefix}a` || args[1] === `${prefix}b`)).toHaveLength(2), { timeout: 10_000 });
   });
 });

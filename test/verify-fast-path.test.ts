@@ -285,7 +285,7 @@ describe('GET /verify on a closing server', () => {
     const toFastify = () => { throw new Error('handed to Fastify'); };
     expect(fastPath.handle(request, response, toFastify)).toBe(true);
     await own.close();
-    await vi.waitFor(() => expect(written).toBe(1)); // a request taken before closing is still answered
+    await vi.waitFor(() => expect(written).toBe(1), { timeout: 10_000 }); // a request taken before closing is still answered
     expect(fastPath.handle(request, response, toFastify)).toBe(false);
   });
 });
