@@ -10,6 +10,7 @@ import { providerEnv } from './helpers/llm.ts';
 import { generate, getTask, withRuns } from './helpers/runs.ts';
 import { openSse, type SseEvent, type SseStream } from './helpers/sse.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { eventually } from './helpers/storage.ts';
 
 const DECK = 'A deck about our market: market size, competitors, pricing, go-to-market and next steps';
 
@@ -215,13 +216,13 @@ describe('a model-driven generation', () => {
     await s.next((e) => e.type === 'step');
     expect(streams.stats()).toEqual({ streams: before.streams + 1, listeners: before.listeners + 1 });
     s.close();
-    const deadline = Date.now() + 2000;
-    while (streams.stats().listeners !== before.listeners && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => streams.stats().listeners === before.listeners, 10_000, 'the listener to be freed');
     expect(streams.stats()).toEqual(before);
     // A stream that ends with its task frees everything too.
     const whole = await openSse(eventsUrl(t, taskId), auth(org.secret));
     await whole.ended;
-    await new Promise((r) => setTimeout(r, 50));
+    // The client sees the end before the server has run its close handlers: poll, not a fixed 50 ms.
+    await eventually(() => streams.stats().streams === 0 && streams.stats().listeners === 0, 10_000, 'the ended stream to be freed');
     expect(streams.stats()).toEqual({ streams: 0, listeners: 0 });
   });
 
@@ -250,7 +251,7 @@ describe('a model-driven generation', () => {
     await Promise.all(streams.map((s) => s.ended));
     const body = (await getTask(t, org.secret, taskId)).json();
     for (const s of streams) expect(stable(checkStream(s, taskId).data)).toEqual(stable(body));
-    await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => t.app.ctx.runs.taskEvents.stats().streams === 0 && t.app.ctx.runs.taskEvents.stats().listeners === 0, 10_000, 'the ended streams to be freed');
     expect(t.app.ctx.runs.taskEvents.stats()).toEqual({ streams: 0, listeners: 0 });
   }, 60_000);
 });
