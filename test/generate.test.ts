@@ -82,8 +82,8 @@ describe('answers', () => {
   it('answers 202 at once for async: true, with a poll_url that reaches the task', async () => {
     const org = await t.signup();
     const started = Date.now();
-    const res = await generate(t, org.secret, { prompt: script({ sleep_ms: 800 }), async: true }, 'slides');
-    expect(Date.now() - started).toBeLessThan(700);
+    const res = await generate(t, org.secret, { prompt: script({ sleep_ms: 3000 }), async: true }, 'slides');
+    expect(Date.now() - started).toBeLessThan(3000); // before the task could have ended: the call did not wait for it
     expect(res.statusCode).toBe(202);
     const body = res.json();
     expect(body).toEqual({ run_id: expect.stringMatching(/^run_/), task_id: expect.stringMatching(/^task_/), status: 'queued', poll_url: `${t.config.publicUrl}/api/v1/tasks/${body.task_id}` });
@@ -92,7 +92,7 @@ describe('answers', () => {
     expect(running).toMatchObject({ format: 'slides', result: null, error: null, started_at: expect.any(String), finished_at: null });
     const done = await waitForTask(t, org.secret, body.task_id);
     expect(done).toMatchObject({ status: 'completed', phase: null, credits_used: 1, result: { download_url: expect.any(String), edit_url: expect.stringContaining('/edit/'), summary: expect.any(String) } });
-    expect(done.duration_ms).toBeGreaterThanOrEqual(800);
+    expect(done.duration_ms).toBeGreaterThanOrEqual(3000);
   });
 
   it("answers a failed task with the task's error code and status, plus task_id and run_id", async () => {
