@@ -41,7 +41,7 @@ describe('a body shorter than its Content-Length', () => {
     expect(body).toMatchObject({ success: false, error: 'request_timeout' });
     expect(body.message).toMatch(/stopped arriving/);
     expect(closedAfterMs).toBeGreaterThanOrEqual(550);
-    expect(closedAfterMs).toBeLessThan(3000);
+    expect(closedAfterMs).toBeLessThan(6000); // 10x the limit, for a loaded machine; still well before exchange() gives up
   });
 
   it('an upload that stalls midway is cut the same way', async () => {
@@ -57,7 +57,7 @@ describe('headers that stop arriving', () => {
   it('get 408 from their own, shorter limit', async () => {
     const { text, closedAfterMs } = await exchange((s) => s.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
-    expect(closedAfterMs).toBeLessThan(2000);
+    expect(closedAfterMs).toBeLessThan(4000); // 10x the header limit, for a loaded machine
   });
 });
 
