@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents } from './helpers/scripted-agent.ts';
 import { generate, key, script, waitForTask, withRuns } from './helpers/runs.ts';
+import { eventually } from './helpers/storage.ts';
 import { TasksRepository } from '../src/runs/tasks.repository.ts';
 
 let t: TestApp;
@@ -64,10 +65,12 @@ describe('concurrent runs per tier', () => {
     // the transaction's beginning would then fall before that end, and the history would show one task
     // too many running at once (CI saw maxOverlap 4 for a limit of 3 on PostgreSQL).
     const org = await t.signup(undefined, { tier: 'free' });
-    const ids = (await Promise.all(Array.from({ length: 3 }, () => generate(t, org.secret, { prompt: script({ sleep_ms: 2500 }), async: true })))).map((r) => r.json().task_id as string);
+    // The two running tasks must still hold the slots while the test starts and ends the third by hand
+    // (two 0.3 s transactions): 5 s leaves room for a loaded machine's slow claims.
+    const ids = (await Promise.all(Array.from({ length: 3 }, () => generate(t, org.secret, { prompt: script({ sleep_ms: 5000 }), async: true })))).map((r) => r.json().task_id as string);
     const db = t.app.ctx.database.db;
     const queued = async () => (await sql<{ task_id: string }>`select task_id from tasks where org_id = ${org.org_id} and status = 'queued'`.execute(db)).rows.map((r) => r.task_id);
-    for (let i = 0; i < 100 && (await queued()).length !== 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(async () => (await queued()).length === 1, 15_000, 'two of the three tasks to be claimed');
     const [waiting] = await queued();
     expect(ids).toContain(waiting);
     const repo = new TasksRepository(db);
