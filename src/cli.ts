@@ -37,10 +37,12 @@ async function serve(): Promise<void> {
   const config = loadConfig();
   const { buildApp, API_PREFIX } = await import('./app.ts');
   const app = await buildApp(config);
+  let idleMemory: { stop(): void } | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    idleMemory?.stop();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
@@ -54,6 +56,8 @@ async function serve(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
   app.log.info(`Folio listening on ${address}${API_PREFIX} (public URL ${config.publicUrl}${API_PREFIX}; ${describeBackends(config)})`);
+  const { startIdleMemoryRelease } = await import('./infra/idle-memory.ts');
+  idleMemory = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, log: app.log });
 }
 
 async function migrate(): Promise<void> {

@@ -16,6 +16,8 @@ export interface Config {
   pgliteSharedBuffersMb: number;
   /** Whether bin/folio.js loads the vendored bundles of node_modules/.folio-vendor (it reads FOLIO_VENDOR_BUNDLES itself, before this module loads; this one validates it). */
   vendorBundles: boolean;
+  /** FOLIO_IDLE_MEMORY_RELEASE_SECONDS (src/infra/idle-memory.ts); 0 turns the release off. */
+  idleMemoryReleaseSeconds: number;
   redisUrl: string | null;
   redisPrefix: string;
   logLevel: string;

@@ -88,6 +88,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databasePoolSize: v.FOLIO_DATABASE_POOL_SIZE as number,
     pgliteSharedBuffersMb: v.FOLIO_PGLITE_SHARED_BUFFERS_MB as number,
     vendorBundles: v.FOLIO_VENDOR_BUNDLES as boolean,
+    idleMemoryReleaseSeconds: v.FOLIO_IDLE_MEMORY_RELEASE_SECONDS as number,
     redisUrl: (v.REDIS_URL as string | undefined) ?? null,
     redisPrefix: v.FOLIO_REDIS_PREFIX as string,
     logLevel: v.LOG_LEVEL as string,

@@ -19,11 +19,14 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   const ctx = await createContext(config, log, { agents: options.agents, queue: true });
   await ctx.jobs.workers.start(options.concurrency);
   log.info(`Folio worker running ${options.concurrency} task slot${options.concurrency === 1 ? '' : 's'} (pid ${process.pid}; ${describeBackends(config)})`);
+  const { startIdleMemoryRelease } = await import('../infra/idle-memory.ts');
+  const idle = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, log });
   await new Promise<void>((resolve) => {
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
       closing = true;
+      idle.stop();
       log.info({ signal }, 'worker shutting down: no new tasks; waiting for running ones');
       const force = setTimeout(() => process.exit(1), (config.runs.shutdownGraceSeconds + 15) * 1000);
       force.unref();

@@ -1,0 +1,66 @@
+// A real `folio serve` gives its unused JS heap back once it goes quiet (src/infra/idle-memory.ts): after
+// the start settles, and again after a busy spell followed by FOLIO_IDLE_MEMORY_RELEASE_SECONDS of quiet.
+// FOLIO_IDLE_MEMORY_RELEASE_SECONDS=0 turns it off.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
+import { startServer, type ServerProcess } from './helpers/processes.ts';
+import { eventually } from './helpers/storage.ts';
+import { shouldRelease } from '../src/infra/idle-memory.ts';
+
+interface Released { reason: string; heapBeforeMb: number; heapAfterMb: number; ms: number }
+
+const releases = (server: ServerProcess): Released[] =>
+  server.output().split('\n').filter((l) => l.includes('released idle memory')).map((l) => JSON.parse(l).idle_memory as Released);
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
+
+async function serve(seconds: string): Promise<ServerProcess> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-idle-'));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const env: Record<string, string> = { FOLIO_DATA_DIR: dir, FOLIO_IDLE_MEMORY_RELEASE_SECONDS: seconds };
+  if (SERVICES.databaseUrl) {
+    const created = await createPostgresDatabase();
+    env.DATABASE_URL = created.url;
+    cleanups.push(created.drop);
+  }
+  if (SERVICES.redisUrl) Object.assign(env, { REDIS_URL: SERVICES.redisUrl, FOLIO_REDIS_PREFIX: `folio-idle-${process.pid}-${Date.now()}:` });
+  const server = await startServer(env, { bootTimeoutMs: 240_000 });
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+describe('idle memory release', () => {
+  it('decides on a quiet window and enough unused heap only', () => {
+    expect(shouldRelease(0.01, 20 * 1048576, 16)).toBe(true);
+    expect(shouldRelease(0.5, 20 * 1048576, 16)).toBe(false); // busy
+    expect(shouldRelease(0.01, 10 * 1048576, 16)).toBe(false); // nothing worth a collection
+  });
+
+  it('releases the heap the start grew once the server settles, and again after a busy spell', async () => {
+    const server = await serve('2');
+    await eventually(() => releases(server).length >= 1, 60_000, 'the release after the start');
+    const [settled] = releases(server);
+    expect(settled.reason).toBe('settled');
+    expect(settled.heapAfterMb).toBeLessThan(settled.heapBeforeMb - 5);
+    expect((await fetch(`${server.url}/api/v1/health/live`)).status).toBe(200);
+
+    // A busy spell that leaves garbage behind: the OpenAPI document, serialized again and again.
+    const until = Date.now() + 3000;
+    while (Date.now() < until) await Promise.all(Array.from({ length: 8 }, () => fetch(`${server.url}/api/v1/openapi.json`).then((r) => r.arrayBuffer())));
+    await eventually(() => releases(server).some((r) => r.reason === 'quiet'), 60_000, 'the release after the busy spell');
+    const quiet = releases(server).find((r) => r.reason === 'quiet')!;
+    expect(quiet.heapAfterMb).toBeLessThan(quiet.heapBeforeMb);
+    expect((await fetch(`${server.url}/api/v1/health/live`)).status).toBe(200);
+  }, 240_000);
+
+  it('does nothing with FOLIO_IDLE_MEMORY_RELEASE_SECONDS=0', async () => {
+    const server = await serve('0');
+    await new Promise((r) => setTimeout(r, 4000));
+    expect((await fetch(`${server.url}/api/v1/health/live`)).status).toBe(200);
+    expect(releases(server)).toEqual([]);
+  }, 240_000);
+});
