@@ -136,8 +136,8 @@ function folioEnv(extra: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; port: num
     env: {
       PATH: process.env.PATH, HOME: process.env.HOME, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development',
       FOLIO_RATE_LIMIT_ENTERPRISE: '1000000000', FOLIO_SIGNUP_CREDITS_ENTERPRISE: '1000000000',
-      // How `folio` starts Node (NODE_OPTIONS, FOLIO_VENDOR_BUNDLES), passed through to compare settings.
-      ...Object.fromEntries(['NODE_OPTIONS', 'FOLIO_VENDOR_BUNDLES'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
+      // How `folio` starts Node (NODE_OPTIONS, FOLIO_VENDOR_BUNDLES, FOLIO_V8_POOL_SIZE, FOLIO_IDLE_MEMORY_RELEASE_SECONDS), passed through to compare settings.
+      ...Object.fromEntries(['NODE_OPTIONS', 'FOLIO_VENDOR_BUNDLES', 'FOLIO_V8_POOL_SIZE', 'FOLIO_IDLE_MEMORY_RELEASE_SECONDS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
       ...extra,
     },
   };

@@ -11,6 +11,8 @@ if (major > 22 || (major === 22 && minor >= 18)) {
   // Node's on-disk compile cache (in the OS temp directory; NODE_COMPILE_CACHE=<dir> moves it,
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off) keeps the stripped TypeScript and V8's code of every
   // module between runs: a second start of `folio serve` spends about a third less CPU loading modules.
+  const { applyV8PoolSize } = await import('./v8-pool.js');
+  applyV8PoolSize();
   module.enableCompileCache?.();
   const { installVendorHooks } = await import('./vendor-hooks.js');
   installVendorHooks(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), process.env.FOLIO_VENDOR_BUNDLES);
