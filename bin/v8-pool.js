@@ -4,7 +4,7 @@
 // FOLIO_V8_POOL_SIZE unset: 1 for `folio serve` on the embedded PGlite, Node's default (4) otherwise.
 // PGlite's PostgreSQL is WebAssembly that V8 compiles and optimizes on those threads while the server
 // starts and answers its first queries; with four threads the memory they used stays with the process
-// (an idle `folio serve` on PGlite measured 225-253 MB with four, 188-189 MB with one;
+// (an idle `folio serve` on PGlite measured 225-255 MB with four, 185-219 MB with one, mostly 185-190;
 // docs/performance.md). On PostgreSQL the pool size made no measurable difference. A number sets it for
 // every command; 0 keeps Node's default. An explicit --v8-pool-size in the node arguments or in
 // NODE_OPTIONS wins (and keeps the relaunched process from relaunching again). src/config.ts validates

@@ -9,7 +9,7 @@
 // `--max-semi-space-size` would.
 //
 // When: once the start has settled (the first whole second quiet after the process is ready), and then
-// after every `quietSeconds` during which the main thread was at least 98% idle (event-loop
+// after every `quietSeconds` during which the main thread was at least 95% idle (event-loop
 // utilization), but only while the JS heap holds at least `minSlackMb` of committed space it does not
 // use. A busy process never pays for it; an idle one pays one collection (tens of ms) after a burst.
 // FOLIO_IDLE_MEMORY_RELEASE_SECONDS=0 turns it off.
@@ -40,7 +40,7 @@ export interface ReleaseResult {
   ms: number;
 }
 
-const QUIET_UTILIZATION = 0.02;
+const QUIET_UTILIZATION = 0.05;
 const TICK_MS = 1000;
 
 /** The collector with options, without `--expose-gc` on the command line: the flag applies to new contexts. */
