@@ -12,6 +12,8 @@
 // after every `quietSeconds` during which the main thread was at least 95% idle (event-loop
 // utilization), but only while the JS heap holds at least `minSlackMb` of committed space it does not
 // use. A busy process never pays for it; an idle one pays one collection (tens of ms) after a burst.
+// The memory-reducing collection also drops compiled code that V8 can rebuild, so the next busy spell
+// starts slower for a few seconds (docs/performance.md); hence a period of a minute by default.
 // FOLIO_IDLE_MEMORY_RELEASE_SECONDS=0 turns it off.
 import v8 from 'node:v8';
 import vm from 'node:vm';
