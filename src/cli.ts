@@ -57,7 +57,7 @@ async function serve(): Promise<void> {
   app.log.level = level;
   app.log.info(`Folio listening on ${address}${API_PREFIX} (public URL ${config.publicUrl}${API_PREFIX}; ${describeBackends(config)})`);
   const { startIdleMemoryRelease } = await import('./infra/idle-memory.ts');
-  idleMemory = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, log: app.log });
+  idleMemory = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, minSlackMb: config.idleMemoryReleaseMinMb, log: app.log });
 }
 
 async function migrate(): Promise<void> {

@@ -18,6 +18,8 @@ export interface Config {
   vendorBundles: boolean;
   /** FOLIO_IDLE_MEMORY_RELEASE_SECONDS (src/infra/idle-memory.ts); 0 turns the release off. */
   idleMemoryReleaseSeconds: number;
+  /** FOLIO_IDLE_MEMORY_RELEASE_MIN_MB: unused JS heap below which the release does nothing. */
+  idleMemoryReleaseMinMb: number;
   /** FOLIO_V8_POOL_SIZE, applied by bin/v8-pool.js before anything loads (null: its default). */
   v8PoolSize: number | null;
   redisUrl: string | null;

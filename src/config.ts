@@ -89,6 +89,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pgliteSharedBuffersMb: v.FOLIO_PGLITE_SHARED_BUFFERS_MB as number,
     vendorBundles: v.FOLIO_VENDOR_BUNDLES as boolean,
     idleMemoryReleaseSeconds: v.FOLIO_IDLE_MEMORY_RELEASE_SECONDS as number,
+    idleMemoryReleaseMinMb: v.FOLIO_IDLE_MEMORY_RELEASE_MIN_MB as number,
     v8PoolSize: (v.FOLIO_V8_POOL_SIZE as number | undefined) ?? null,
     redisUrl: (v.REDIS_URL as string | undefined) ?? null,
     redisPrefix: v.FOLIO_REDIS_PREFIX as string,

@@ -20,7 +20,7 @@ export async function runWorker(config: Config, options: WorkerOptions): Promise
   await ctx.jobs.workers.start(options.concurrency);
   log.info(`Folio worker running ${options.concurrency} task slot${options.concurrency === 1 ? '' : 's'} (pid ${process.pid}; ${describeBackends(config)})`);
   const { startIdleMemoryRelease } = await import('../infra/idle-memory.ts');
-  const idle = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, log });
+  const idle = startIdleMemoryRelease({ quietSeconds: config.idleMemoryReleaseSeconds, minSlackMb: config.idleMemoryReleaseMinMb, log });
   await new Promise<void>((resolve) => {
     let closing = false;
     const shutdown = (signal: string) => {
