@@ -30,8 +30,6 @@ export interface IdleMemoryOptions {
 }
 
 export interface IdleMemoryRelease {
-  /** Releases now if there is enough slack (tests and the first settle); resolves with what it did. */
-  releaseNow(reason: string): ReleaseResult | null;
   stop(): void;
 }
 
@@ -69,21 +67,17 @@ export function shouldRelease(utilization: number, slackBytes: number, minSlackM
 export function startIdleMemoryRelease(options: IdleMemoryOptions): IdleMemoryRelease {
   const minSlackMb = options.minSlackMb ?? 16;
   const gc = options.quietSeconds > 0 ? gcFunction() : null;
-  const releaseNow = (reason: string): ReleaseResult | null => {
-    if (!gc) return null;
-    const before = v8.getHeapStatistics();
-    if (before.total_heap_size - before.used_heap_size < minSlackMb * 1048576) return null;
+  if (!gc) {
+    if (options.quietSeconds > 0) options.log.debug({}, 'idle memory release unavailable: no collector function');
+    return { stop() {} };
+  }
+  const release = (reason: string, before: v8.HeapInfo): void => {
     const t0 = performance.now();
     gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     const after = v8.getHeapStatistics();
-    const result = { reason, heapBeforeMb: mb(before.total_heap_size), heapAfterMb: mb(after.total_heap_size), ms: Math.round((performance.now() - t0) * 10) / 10 };
+    const result: ReleaseResult = { reason, heapBeforeMb: mb(before.total_heap_size), heapAfterMb: mb(after.total_heap_size), ms: Math.round((performance.now() - t0) * 10) / 10 };
     options.log.info({ idle_memory: result }, 'released idle memory');
-    return result;
   };
-  if (!gc) {
-    if (options.quietSeconds > 0) options.log.debug({}, 'idle memory release unavailable: no collector function');
-    return { releaseNow, stop() {} };
-  }
 
   // Windows of one tick until the start has settled (the first quiet second), then of `quietSeconds`.
   let settled = false;
@@ -99,11 +93,11 @@ export function startIdleMemoryRelease(options: IdleMemoryOptions): IdleMemoryRe
     const quiet = window.utilization < QUIET_UTILIZATION;
     const heap = v8.getHeapStatistics();
     if (shouldRelease(window.utilization, heap.total_heap_size - heap.used_heap_size, minSlackMb)) {
-      releaseNow(settled ? 'quiet' : 'settled');
+      release(settled ? 'quiet' : 'settled', heap);
       mark = performance.eventLoopUtilization(); // the collection itself is not the next window's work
     }
     if (quiet) settled = true;
   }, TICK_MS);
   timer.unref();
-  return { releaseNow, stop: () => clearInterval(timer) };
+  return { stop: () => clearInterval(timer) };
 }
