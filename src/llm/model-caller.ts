@@ -4,6 +4,7 @@
 // fallback chain is the retry policy, so a failing provider costs one timeout at most.
 import type { ModelMessage } from 'ai';
 import { APICallError, type JSONObject } from '@ai-sdk/provider';
+import { deadline } from '../infra/deadline.ts';
 import { loadAiSdk } from './ai-sdk.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import type { CompiledSchema, JsonSchema } from './json-schema.ts';
@@ -161,7 +162,7 @@ export class ModelCaller {
   private async turn(modelId: string, request: ModelRequest, messages: ModelMessage[]): Promise<{ text: string; tokens: { input: number; output: number } }> {
     const entry = this.registry.entry(modelId);
     const [{ generateText }, model] = await Promise.all([loadAiSdk(), this.registry.model(modelId)]);
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const limit = deadline(request.signal, this.timeoutMs);
     const mode = request.mode;
     const schema = mode.type === 'json_schema' && entry.nativeJsonSchema ? mode.compiled.schema : undefined;
     const strictJsonSchema = schema ? strictCompatible(schema) : false;
@@ -172,7 +173,7 @@ export class ModelCaller {
         messages,
         allowSystemInMessages: true,
         maxRetries: 0,
-        abortSignal: AbortSignal.any([request.signal, timeout]),
+        abortSignal: limit.signal,
         ...(mode.type === 'text' ? {} : { output: rawJson(schema) as never }),
         providerOptions: entry.provider === 'builtin'
           ? (request.builtinTask ? { folio: request.builtinTask as unknown as JSONObject } : {})
@@ -181,8 +182,10 @@ export class ModelCaller {
       const text = mode.type === 'text' ? result.text : String(result.output ?? result.text);
       return { text, tokens: { input: result.usage.inputTokens ?? 0, output: result.usage.outputTokens ?? 0 } };
     } catch (err) {
-      if (timeout.aborted && !request.signal.aborted) throw new AttemptTimeout();
+      if (limit.timedOut && !request.signal.aborted) throw new AttemptTimeout();
       throw err;
+    } finally {
+      limit.dispose();
     }
   }
 }

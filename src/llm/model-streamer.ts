@@ -3,6 +3,7 @@
 // does); from the first token on, the answer belongs to that model and its text goes to the sink as it
 // comes. Providers that do not stream (the builtin engine) give their answer as one delta.
 import { APICallError } from '@ai-sdk/provider';
+import { deadline } from '../infra/deadline.ts';
 import { loadAiSdk } from './ai-sdk.ts';
 import { CallerGone, ModelsFailed, type ModelAnswer, type ModelRequest } from './model-caller.ts';
 import type { ModelRegistry } from './model-registry.ts';
@@ -33,11 +34,11 @@ export async function streamAnswer(registry: ModelRegistry, timeoutMs: number, c
     let text = '';
     let started = false;
     const [{ streamText }, model] = await Promise.all([loadAiSdk(), registry.model(modelId)]);
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const limit = deadline(request.signal, timeoutMs);
     try {
       const result = streamText({
         model, messages: request.messages, allowSystemInMessages: true, maxRetries: 0,
-        abortSignal: AbortSignal.any([request.signal, timeout]),
+        abortSignal: limit.signal,
         onError: () => {}, // errors arrive as stream parts, handled below
       });
       for await (const part of result.fullStream) {
@@ -57,11 +58,13 @@ export async function streamAnswer(registry: ModelRegistry, timeoutMs: number, c
       return { modelId, text, value: text, inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0, attempts };
     } catch (err) {
       if (request.signal.aborted) throw new CallerGone();
-      const timedOut = timeout.aborted;
+      const timedOut = limit.timedOut;
       const status = APICallError.isInstance(err) ? err.statusCode : undefined;
       done(timedOut ? 'timeout' : 'error', status ? { status } : {});
       lastError = timedOut ? `${modelId} did not answer within ${timeoutMs} ms` : `${modelId} failed${status ? ` with HTTP ${status}` : ''}`;
       if (started) throw new StreamBroken(lastError, { modelId, text, value: text, inputTokens: 0, outputTokens: 0, attempts });
+    } finally {
+      limit.dispose();
     }
   }
   const kinds = new Set(attempts.map((a) => a.outcome));

@@ -12,6 +12,7 @@
 import { APICallError, generateText, type ModelMessage, type ToolResultPart } from 'ai';
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { AppError } from '../../errors.ts';
+import { deadline } from '../../infra/deadline.ts';
 import type { ModelRegistry } from '../../llm/model-registry.ts';
 import type { AgentToolbox } from './agent-toolbox.ts';
 import { markCacheBreakpoint, trimHistory } from './context-trim.ts';
@@ -124,7 +125,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         break;
       }
       const model = modelId === 'builtin' ? o.builtin : await o.registry.model(modelId);
-      const timeout = AbortSignal.timeout(o.turnTimeoutMs);
+      const limit = deadline(o.signal, o.turnTimeoutMs);
       let result;
       try {
         result = await generateText({
@@ -134,10 +135,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
           tools,
           toolChoice: 'auto',
           maxRetries: 0,
-          abortSignal: AbortSignal.any([o.signal, timeout]),
+          abortSignal: limit.signal,
           providerOptions: { openai: { parallelToolCalls: true } },
         }).catch((err) => {
-          if (timeout.aborted && !o.signal.aborted) throw new TurnTimeout();
+          if (limit.timedOut && !o.signal.aborted) throw new TurnTimeout();
           throw err;
         });
       } catch (err) {
@@ -148,6 +149,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         failures.push(detail);
         await emit({ kind: 'fallback', model: modelId, turn: attemptTurns, reason: timedOut ? 'model_timeout' : 'model_error', detail, next });
         break; // the next model carries on with this conversation
+      } finally {
+        limit.dispose();
       }
       turns++;
       attemptTurns++;
