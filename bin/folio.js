@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major > 22 || (major === 22 && minor >= 18)) {
+  // Launch options (V8's thread pool, malloc's mmap threshold) may re-execute the process first.
+  const { applyLaunchOptions } = await import('./launch-options.js');
+  applyLaunchOptions();
   // Node's on-disk compile cache (in the OS temp directory; NODE_COMPILE_CACHE=<dir> moves it,
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off) keeps the stripped TypeScript and V8's code of every
   // module between runs: a second start of `folio serve` spends about a third less CPU loading modules.
-  const { applyV8PoolSize } = await import('./v8-pool.js');
-  applyV8PoolSize();
   module.enableCompileCache?.();
   const { installVendorHooks } = await import('./vendor-hooks.js');
   installVendorHooks(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), process.env.FOLIO_VENDOR_BUNDLES);

@@ -20,7 +20,7 @@ export interface Config {
   idleMemoryReleaseSeconds: number;
   /** FOLIO_IDLE_MEMORY_RELEASE_MIN_MB: unused JS heap below which the release does nothing. */
   idleMemoryReleaseMinMb: number;
-  /** FOLIO_V8_POOL_SIZE, applied by bin/v8-pool.js before anything loads (null: its default). */
+  /** FOLIO_V8_POOL_SIZE, applied by bin/launch-options.js before anything loads (null: its default). */
   v8PoolSize: number | null;
   redisUrl: string | null;
   redisPrefix: string;

@@ -1,6 +1,8 @@
-// `folio serve` on the embedded PGlite re-executes itself with one V8 background thread (bin/v8-pool.js):
-// the same process, with `--v8-pool-size=1` among its node arguments. FOLIO_V8_POOL_SIZE sets any size,
-// 0 keeps Node's default, and an explicit --v8-pool-size wins.
+// Launch options (bin/launch-options.js), applied by `folio` re-executing itself (same process id):
+// - `folio serve` on the embedded PGlite runs with one V8 background thread (`--v8-pool-size=1` among its
+//   node arguments); FOLIO_V8_POOL_SIZE sets any size, 0 keeps Node's default, an explicit flag wins;
+// - `folio serve` and `folio worker` on Linux run with glibc malloc's mmap threshold fixed at 32 KB
+//   (GLIBC_TUNABLES in the process's environment), unless GLIBC_TUNABLES was already set.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,12 +11,13 @@ import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
 import { ROOT, runCli, startServer, type ServerProcess } from './helpers/processes.ts';
 
 type PoolSize = (command: string | undefined, env: Record<string, string | undefined>, execArgv: string[]) => number | null;
+type Tunables = (command: string | undefined, env: Record<string, string | undefined>, platform: string) => string | null;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
 
 async function serve(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-v8-pool-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-launch-'));
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   const env: Record<string, string> = { FOLIO_DATA_DIR: dir, ...extra };
   if (SERVICES.databaseUrl) {
@@ -22,7 +25,7 @@ async function serve(extra: Record<string, string> = {}): Promise<ServerProcess>
     env.DATABASE_URL = created.url;
     cleanups.push(created.drop);
   }
-  if (SERVICES.redisUrl) Object.assign(env, { REDIS_URL: SERVICES.redisUrl, FOLIO_REDIS_PREFIX: `folio-v8-pool-${process.pid}-${Date.now()}:` });
+  if (SERVICES.redisUrl) Object.assign(env, { REDIS_URL: SERVICES.redisUrl, FOLIO_REDIS_PREFIX: `folio-launch-${process.pid}-${Date.now()}:` });
   const server = await startServer(env, { bootTimeoutMs: 240_000 });
   cleanups.push(() => server.stop());
   return server;
@@ -30,10 +33,12 @@ async function serve(extra: Record<string, string> = {}): Promise<ServerProcess>
 
 /** The node arguments of the running process with this id (the spawned one: execve keeps the id). */
 const nodeArgs = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+/** The environment the running process was (re-)executed with. */
+const processEnv = (pid: number) => Object.fromEntries(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
 describe('the V8 thread pool', () => {
   it('chooses 1 for serve on PGlite only, the setting otherwise, and never overrides an explicit flag', async () => {
-    const { v8PoolSize } = (await import(path.join(ROOT, 'bin', 'v8-pool.js'))) as { v8PoolSize: PoolSize };
+    const { v8PoolSize } = (await import(path.join(ROOT, 'bin', 'launch-options.js'))) as { v8PoolSize: PoolSize };
     expect(v8PoolSize('serve', {}, [])).toBe(1);
     expect(v8PoolSize('serve', { DATABASE_URL: 'postgres://db/folio' }, [])).toBeNull();
     expect(v8PoolSize('worker', {}, [])).toBeNull();
@@ -61,7 +66,7 @@ describe('the V8 thread pool', () => {
   }, 240_000);
 
   it('refuses a FOLIO_V8_POOL_SIZE that is not a number from 0 to 64, naming it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-v8-pool-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-launch-'));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     for (const value of ['two', '65']) {
       const res = await runCli(['serve'], { FOLIO_DATA_DIR: dir, FOLIO_V8_POOL_SIZE: value, PORT: '0' });
@@ -69,4 +74,25 @@ describe('the V8 thread pool', () => {
       expect(res.stderr + res.stdout).toContain('FOLIO_V8_POOL_SIZE');
     }
   }, 120_000);
+});
+
+describe("malloc's mmap threshold", () => {
+  it('is set for serve and worker on Linux only, and an operator\'s GLIBC_TUNABLES (even empty) is left alone', async () => {
+    const { mallocTunables } = (await import(path.join(ROOT, 'bin', 'launch-options.js'))) as { mallocTunables: Tunables };
+    expect(mallocTunables('serve', {}, 'linux')).toBe('glibc.malloc.mmap_threshold=32768');
+    expect(mallocTunables('worker', { DATABASE_URL: 'postgres://db/folio' }, 'linux')).toBe('glibc.malloc.mmap_threshold=32768');
+    expect(mallocTunables('migrate', {}, 'linux')).toBeNull();
+    expect(mallocTunables('serve', {}, 'darwin')).toBeNull();
+    expect(mallocTunables('serve', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 'linux')).toBeNull();
+    expect(mallocTunables('serve', { GLIBC_TUNABLES: '' }, 'linux')).toBeNull();
+  });
+
+  it('runs folio serve with it, in the process it was started as; an operator\'s value is kept', async () => {
+    const server = await serve();
+    expect((await fetch(`${server.url}/api/v1/health/live`)).status).toBe(200);
+    expect(processEnv(server.child.pid!).GLIBC_TUNABLES).toBe('glibc.malloc.mmap_threshold=32768');
+    expect(nodeArgs(server.child.pid!).slice(-2)).toEqual([path.join(ROOT, 'bin', 'folio.js'), 'serve']);
+    const own = await serve({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' });
+    expect(processEnv(own.child.pid!).GLIBC_TUNABLES).toBe('glibc.malloc.arena_max=2');
+  }, 240_000);
 });
