@@ -1,12 +1,9 @@
 // A real `folio serve` gives its unused JS heap back once it goes quiet (src/infra/idle-memory.ts): after
 // the start settles, and again after a busy spell followed by FOLIO_IDLE_MEMORY_RELEASE_SECONDS of quiet.
 // FOLIO_IDLE_MEMORY_RELEASE_SECONDS=0 turns it off.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
-import { startServer, type ServerProcess } from './helpers/processes.ts';
+import { serveOnTestBackend, type Cleanups } from './helpers/backend-server.ts';
+import type { ServerProcess } from './helpers/processes.ts';
 import { eventually } from './helpers/storage.ts';
 import { shouldRelease } from '../src/infra/idle-memory.ts';
 
@@ -15,22 +12,11 @@ interface Released { reason: string; heapBeforeMb: number; heapAfterMb: number; 
 const releases = (server: ServerProcess): Released[] =>
   server.output().split('\n').filter((l) => l.includes('released idle memory')).map((l) => JSON.parse(l).idle_memory as Released);
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
 
 async function serve(seconds: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-idle-'));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const env: Record<string, string> = { FOLIO_DATA_DIR: dir, FOLIO_IDLE_MEMORY_RELEASE_SECONDS: seconds, ...extra };
-  if (SERVICES.databaseUrl) {
-    const created = await createPostgresDatabase();
-    env.DATABASE_URL = created.url;
-    cleanups.push(created.drop);
-  }
-  if (SERVICES.redisUrl) Object.assign(env, { REDIS_URL: SERVICES.redisUrl, FOLIO_REDIS_PREFIX: `folio-idle-${process.pid}-${Date.now()}:` });
-  const server = await startServer(env, { bootTimeoutMs: 240_000 });
-  cleanups.push(() => server.stop());
-  return server;
+  return serveOnTestBackend('idle', { FOLIO_IDLE_MEMORY_RELEASE_SECONDS: seconds, ...extra }, cleanups);
 }
 
 describe('idle memory release', () => {

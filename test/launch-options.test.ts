@@ -7,28 +7,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
-import { ROOT, runCli, startServer, type ServerProcess } from './helpers/processes.ts';
+import { SERVICES } from './helpers/test-app.ts';
+import { serveOnTestBackend, type Cleanups } from './helpers/backend-server.ts';
+import { ROOT, runCli, type ServerProcess } from './helpers/processes.ts';
 
 type PoolSize = (command: string | undefined, env: Record<string, string | undefined>, execArgv: string[]) => number | null;
 type Tunables = (command: string | undefined, env: Record<string, string | undefined>, platform: string) => string | null;
 
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => { for (const c of cleanups.reverse()) await c(); });
 
 async function serve(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-launch-'));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const env: Record<string, string> = { FOLIO_DATA_DIR: dir, ...extra };
-  if (SERVICES.databaseUrl) {
-    const created = await createPostgresDatabase();
-    env.DATABASE_URL = created.url;
-    cleanups.push(created.drop);
-  }
-  if (SERVICES.redisUrl) Object.assign(env, { REDIS_URL: SERVICES.redisUrl, FOLIO_REDIS_PREFIX: `folio-launch-${process.pid}-${Date.now()}:` });
-  const server = await startServer(env, { bootTimeoutMs: 240_000 });
-  cleanups.push(() => server.stop());
-  return server;
+  return serveOnTestBackend('launch', extra, cleanups);
 }
 
 /** The node arguments of the running process with this id (the spawned one: execve keeps the id). */
