@@ -30,7 +30,7 @@ const SRC_STAGES: [RegExp, string][] = [
   [/src\/(identity|http\/auth|http\/rate-limit)/, 'auth + rate limit'],
   [/src\/(credits\/|llm\/credit-leases|llm\/charge-batcher)/, 'credits'],
   [/src\/llm\/(usage-outbox|llm-usage\.repository|llm\.module)/, 'usage writes'],
-  [/src\/llm\/(model-|builtin)/, 'provider call'],
+  [/src\/llm\/(model-|builtin|direct-calls|provider-fetch)/, 'provider call'],
   [/src\/llm\//, 'handler'],
   [/src\/(http|app|context)/, 'HTTP plumbing'],
   [/src\/db\//, 'database'],

@@ -263,7 +263,7 @@ async function main() {
     console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)} | ${`${median(folio.p99)} ms`.padStart(9)} | ${(median(folio.p99) / Math.max(fp, 1)).toFixed(1).padStart(7)}`);
   }
   console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
-  console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the AI SDK call including the provider\'s own answer time):');
+  console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the model call (direct wire client or AI SDK) including the provider\'s own answer time):');
   for (const { delay, breakdown: b, folio, direct } of results) {
     const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
     const parts = Object.entries(b.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');

@@ -136,6 +136,8 @@ export interface LlmConfig {
   timings: boolean;
   /** NODE_USE_ENV_PROXY is set: providers are called through Node's fetch, which honours the proxy variables. */
   useEnvProxy: boolean;
+  /** Plain-text OpenAI and OpenAI-compatible calls skip the AI SDK (FOLIO_LLM_DIRECT_CALLS; src/llm/direct-calls.ts). */
+  directCalls: boolean;
   /** In-process credit leases (FOLIO_LLM_CREDIT_LEASES). */
   leases: { enabled: boolean; ttlMs: number; idleMs: number };
 }

@@ -199,6 +199,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       usageFlushDelayMs: v.FOLIO_LLM_USAGE_FLUSH_DELAY_MS as number,
       timings: v.FOLIO_LLM_TIMINGS as boolean,
       useEnvProxy: Boolean(v.NODE_USE_ENV_PROXY),
+      directCalls: v.FOLIO_LLM_DIRECT_CALLS as boolean,
       leases: { enabled: v.FOLIO_LLM_CREDIT_LEASES as boolean, ttlMs: v.FOLIO_LLM_LEASE_TTL_MS as number, idleMs: v.FOLIO_LLM_LEASE_IDLE_MS as number },
     },
     documents: {

@@ -1,7 +1,9 @@
 // Slow and short bodies: a body that stops arriving is answered 408 and its connection closed within
 // FOLIO_BODY_TIMEOUT_MS; headers have their own, shorter limit (FOLIO_HEADERS_TIMEOUT_MS). A body that
 // keeps arriving slowly, and a request whose answer takes long, are not cut. Raw sockets on a real port.
+import http from 'node:http';
 import net from 'node:net';
+import v8 from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { scriptedAgents } from './helpers/scripted-agent.ts';
@@ -85,5 +87,27 @@ describe('what is not cut', () => {
       s.write(`POST /api/v1/word/generate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${org.secret}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
     });
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('what is not kept', () => {
+  // The body watch used to hold every request with a body until its next sweep (each second with the
+  // default FOLIO_BODY_TIMEOUT_MS): at an LLM gateway's rate, thousands of answered requests that
+  // outlived young-generation collections. v8.queryObjects runs a full GC, so only live objects count.
+  it('an answered request with a body is not held by the body watch', async () => {
+    const app = await startTestApp({}, { listen: true });
+    try {
+      const url = `${app.url}/api/v1/llm/invoke`;
+      const live = () => v8.queryObjects(http.ServerResponse, { format: 'count' }) as number;
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.arrayBuffer());
+      const before = live();
+      for (let round = 0; round < 4; round++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) })));
+        for (const a of answers) { expect(a.status).toBe(401); await a.arrayBuffer(); }
+      }
+      expect(live() - before).toBeLessThanOrEqual(2);
+    } finally {
+      await app.close();
+    }
   });
 });

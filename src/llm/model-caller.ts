@@ -1,11 +1,14 @@
 // Calls the models of a chain in order until one gives a usable answer. Each attempt has its own
 // timeout; an answer that is not valid (not JSON, not matching the schema, failing a helper's check)
 // gets one repair turn on the same model, then the next model is tried. Provider retries are off: the
-// fallback chain is the retry policy, so a failing provider costs one timeout at most.
+// fallback chain is the retry policy, so a failing provider costs one timeout at most. A turn of plain
+// text to OpenAI or an OpenAI-compatible server goes through its direct wire client (direct-calls.ts);
+// every other turn through the AI SDK's generateText.
 import type { ModelMessage } from 'ai';
 import { APICallError, type JSONObject } from '@ai-sdk/provider';
 import { deadline } from '../infra/deadline.ts';
 import { loadAiSdk } from './ai-sdk.ts';
+import { ProviderCallFailed, type DirectClient, type DirectTurn } from './direct-calls.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import type { CompiledSchema, JsonSchema } from './json-schema.ts';
 import { describeSchemaErrors } from './json-schema.ts';
@@ -148,7 +151,7 @@ export class ModelCaller {
           done('timeout');
           lastError = `${modelId} did not answer within ${this.timeoutMs} ms`;
         } else {
-          const status = APICallError.isInstance(err) ? err.statusCode : undefined;
+          const status = APICallError.isInstance(err) ? err.statusCode : err instanceof ProviderCallFailed ? err.status : undefined;
           done('error', status ? { status } : {});
           lastError = `${modelId} failed${status ? ` with HTTP ${status}` : ''}`;
         }
@@ -161,11 +164,19 @@ export class ModelCaller {
 
   private async turn(modelId: string, request: ModelRequest, messages: ModelMessage[]): Promise<{ text: string; tokens: { input: number; output: number } }> {
     const entry = this.registry.entry(modelId);
-    const [{ generateText }, model] = await Promise.all([loadAiSdk(), this.registry.model(modelId)]);
-    const limit = deadline(request.signal, this.timeoutMs);
     const mode = request.mode;
     const schema = mode.type === 'json_schema' && entry.nativeJsonSchema ? mode.compiled.schema : undefined;
     const strictJsonSchema = schema ? strictCompatible(schema) : false;
+    const direct = this.registry.direct(modelId);
+    const plain = direct && plainMessages(messages);
+    if (direct && plain) {
+      return this.directTurn(direct, {
+        instructions: instructionsFor(mode, entry.nativeJsonSchema), messages: plain, format: mode.type === 'text' ? 'text' : 'json',
+        ...(schema ? { schema } : {}), strict: strictJsonSchema, signal: request.signal,
+      });
+    }
+    const [{ generateText }, model] = await Promise.all([loadAiSdk(), this.registry.model(modelId)]);
+    const limit = deadline(request.signal, this.timeoutMs);
     try {
       const result = await generateText({
         model,
@@ -188,6 +199,25 @@ export class ModelCaller {
       limit.dispose();
     }
   }
+
+  /** A turn through a direct wire client (direct-calls.ts), under the same time limit. */
+  private async directTurn(client: DirectClient, turn: DirectTurn): Promise<{ text: string; tokens: { input: number; output: number } }> {
+    const limit = deadline(turn.signal, this.timeoutMs);
+    try {
+      return await client.generate({ ...turn, signal: limit.signal });
+    } catch (err) {
+      if (limit.timedOut && !turn.signal.aborted) throw new AttemptTimeout();
+      throw err;
+    } finally {
+      limit.dispose();
+    }
+  }
+}
+
+/** The messages when every one is plain text of a system, user or assistant turn (what the direct clients send), else null. */
+function plainMessages(messages: ModelMessage[]): DirectTurn['messages'] | null {
+  for (const m of messages) if (typeof m.content !== 'string' || (m.role !== 'system' && m.role !== 'user' && m.role !== 'assistant')) return null;
+  return messages as DirectTurn['messages'];
 }
 
 class AttemptTimeout extends Error {}

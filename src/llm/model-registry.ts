@@ -4,6 +4,7 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ConfigError, type LlmConfig, type LlmProviderConfig } from '../config.ts';
 import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
+import { directClient, type DirectClient } from './direct-calls.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { compatibleEntry, DEFAULT_PREFERENCE, MODEL_CATALOG, type ModelEntry, type ProviderName } from './model-catalog.ts';
 
@@ -21,6 +22,7 @@ export class ModelRegistry {
   /** The builtin engine, imported with its first use (its text rules bring markdown-it and papaparse). */
   private readonly builtin: () => Promise<BuiltinLanguageModel>;
   private readonly models = new Map<string, Promise<LanguageModelV4>>();
+  private readonly directs = new Map<string, DirectClient | null>();
 
   constructor(config: LlmConfig, builtin: () => Promise<BuiltinLanguageModel>) {
     this.config = config;
@@ -81,6 +83,16 @@ export class ModelRegistry {
   chain(requested: string | null | undefined): string[] {
     const chosen = !requested || requested === 'auto' ? this.defaultModel : requested;
     return [...new Set([chosen, ...this.fallbacks.filter((id) => this.isAvailable(id))])];
+  }
+
+  /** The direct wire client of a model (plain-text calls without the AI SDK), or null when it has none. */
+  direct(id: string): DirectClient | null {
+    let client = this.directs.get(id);
+    if (client === undefined) {
+      client = directClient(this.entry(id), this.config);
+      this.directs.set(id, client);
+    }
+    return client;
   }
 
   /** The AI SDK language model of an available model (built once; its provider's package loads with it). */

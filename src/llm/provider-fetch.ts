@@ -5,6 +5,7 @@
 // CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else
 // goes to the built-in fetch, and so does every request when Node is told to use the environment's proxy
 // (NODE_USE_ENV_PROXY: the model registry passes the built-in fetch then, config.llm.useEnvProxy). The agents' timeout closes idle pooled connections only; a slow answer is not cut.
+// providerPost is the same request without a Response around it, for the direct wire clients (wire/).
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
@@ -123,3 +124,39 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     req.end(body ?? undefined);
   });
 };
+
+/** A buffered answer of providerPost: the status and the (decompressed) body. */
+export interface PostedAnswer { status: number; body: Buffer }
+
+/**
+ * POSTs a JSON body over the pooled agents and buffers the answer (decompressed): what providerFetch
+ * does for a buffered answer, without building a Response and its Headers. Network failures reject with
+ * a TypeError('fetch failed'); an abort rejects with the signal's reason.
+ */
+export function providerPost(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostedAnswer> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  const protocol = url.startsWith('https:') ? 'https:' : 'http:';
+  return new Promise<PostedAnswer>((resolve, reject) => {
+    const send = protocol === 'https:' ? https.request : http.request;
+    let settled = false;
+    const finish = (err: unknown, answer?: PostedAnswer) => {
+      signal.removeEventListener('abort', onAbort);
+      if (settled) return;
+      settled = true;
+      if (answer) resolve(answer);
+      else reject(signal.aborted ? abortReason(signal) : fetchFailed(err));
+    };
+    const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
+    const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', finish);
+    req.once('response', (res) => {
+      const stream = decoded(res);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('error', finish);
+      stream.once('end', () => finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.end(body);
+  });
+}
