@@ -149,10 +149,12 @@ describe('odd answers end the same way through both paths', () => {
 describe('/llm/invoke over HTTP', () => {
   let direct: TestApp;
   let sdk: TestApp;
+  const logs: string[] = [];
+  const logStream = { write: (line: string) => { logs.push(line); } };
   beforeAll(async () => {
     [direct, sdk] = await Promise.all([
-      startTestApp({}, { env: providerEnv(fake, { FOLIO_LLM_TIMEOUT_MS: '1000' }) }),
-      startTestApp({}, { env: providerEnv(fake, { FOLIO_LLM_DIRECT_CALLS: 'false', FOLIO_LLM_TIMEOUT_MS: '1000' }) }),
+      startTestApp({}, { listen: true, logStream, env: providerEnv(fake, { FOLIO_LLM_TIMEOUT_MS: '1000', LOG_LEVEL: 'info' }) }),
+      startTestApp({}, { listen: true, logStream, env: providerEnv(fake, { FOLIO_LLM_DIRECT_CALLS: 'false', FOLIO_LLM_TIMEOUT_MS: '1000', LOG_LEVEL: 'info' }) }),
     ]);
   });
   afterAll(async () => { await Promise.all([direct?.close(), sdk?.close()]); });
@@ -199,5 +201,25 @@ describe('/llm/invoke over HTTP', () => {
       attempts: [[['gpt-4.1', 'timeout', null], ['claude-sonnet-4-5', 'timeout', null]], [['gpt-4.1', 'error', 500], ['claude-sonnet-4-5', 'ok', null]]],
     });
     expect(runs[1]).toEqual(runs[0]);
+  });
+
+  it('a client that hangs up mid-call: the provider request is cut, the call recorded as client_closed and not charged, no error logged', async () => {
+    logs.length = 0;
+    for (const app of [direct, sdk]) {
+      const org = await app.signup();
+      fake.reset();
+      fake.setDefault({ hang: true });
+      const before = (await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { 'x-api-key': org.secret } })).json().balance;
+      const client = new AbortController();
+      const call = fetch(`${app.url}/api/v1/llm/invoke`, { method: 'POST', signal: client.signal, headers: { 'content-type': 'application/json', 'x-api-key': org.secret }, body: JSON.stringify({ messages: [{ role: 'user', content: 'Hello?' }] }) });
+      await expect.poll(() => fake.requests.length).toBe(1);
+      client.abort();
+      await expect(call).rejects.toThrow();
+      await expect.poll(() => fake.requests[0].aborted).toBe(true);
+      await expect.poll(async () => (await usageRecords(app, org.secret)).map((r: { status: string; error_code: string; credits: number }) => [r.status, r.error_code, r.credits])).toEqual([['failed', 'client_closed', 0]]);
+      expect(fake.requests).toHaveLength(1); // the fallback model was not tried for a caller that left
+      expect((await app.inject({ method: 'GET', url: '/api/v1/credits', headers: { 'x-api-key': org.secret } })).json().balance).toBe(before);
+    }
+    expect(logs.filter((l) => JSON.parse(l).level >= 50)).toEqual([]);
   });
 });

@@ -60,7 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendAppError(reply, full);
     }
     if (appError) {
-      if (appError.status >= 500) request.log.error({ err: appError.extra.cause ?? appError }, appError.message);
+      // A client that hung up gets no answer and is no fault of the server's (an LLM call it left, say).
+      if (appError.status >= 500 && request.raw.socket?.destroyed === true) request.log.info({ code: appError.code }, `the client closed the connection before the answer: ${appError.message}`);
+      else if (appError.status >= 500) request.log.error({ err: appError.extra.cause ?? appError }, appError.message);
       else if (appError.extra.cause && !(err instanceof AppError)) request.log.warn({ err: appError.extra.cause }, appError.message);
       return sendAppError(reply, appError);
     }
