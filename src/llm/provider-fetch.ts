@@ -5,7 +5,7 @@
 // CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else
 // goes to the built-in fetch, and so does every request when Node is told to use the environment's proxy
 // (NODE_USE_ENV_PROXY: the model registry passes the built-in fetch then, config.llm.useEnvProxy). The agents' timeout closes idle pooled connections only; a slow answer is not cut.
-// providerPost is the same request without a Response around it, for the direct wire clients (wire/).
+// providerPost is the same request without a Response around it, for the direct wire clients (direct-calls.ts).
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
