@@ -38,11 +38,13 @@ export class ProviderCallFailed extends Error {
 
 export interface DirectClient { generate(turn: DirectTurn): Promise<DirectAnswer> }
 
+/** The placeholder key sent when none is configured (the provider then answers 401, recorded as such). */
+export const NO_KEY = 'not-set';
 const USER_AGENT = `folio node.js/${process.versions.node.split('.')[0]}`;
 const OPENAI_BASE = 'https://api.openai.com/v1';
 
 /** OpenAI's reasoning models take system messages as `developer` messages (o-series, GPT-5 and later except the chat models). */
-export function isOpenAiReasoningModel(modelId: string): boolean {
+function isOpenAiReasoningModel(modelId: string): boolean {
   if (/^o\d/.test(modelId)) return true;
   const gpt = /^gpt-(\d+)/.exec(modelId);
   return gpt !== null && Number(gpt[1]) >= 5 && !modelId.includes('-chat');
@@ -52,7 +54,7 @@ export function isOpenAiReasoningModel(modelId: string): boolean {
 export function directClient(entry: ModelEntry, config: LlmConfig): DirectClient | null {
   if (!config.directCalls || config.useEnvProxy) return null;
   if (entry.provider === 'openai') {
-    const headers = { authorization: `Bearer ${config.openai.apiKey ?? 'not-set'}`, 'content-type': 'application/json', 'user-agent': USER_AGENT };
+    const headers = { authorization: `Bearer ${config.openai.apiKey ?? NO_KEY}`, 'content-type': 'application/json', 'user-agent': USER_AGENT };
     const url = `${(config.openai.baseUrl ?? OPENAI_BASE).replace(/\/+$/, '')}/responses`;
     const systemRole = isOpenAiReasoningModel(entry.providerModelId) ? 'developer' : 'system';
     return { generate: (turn) => post(url, headers, responsesBody(entry.providerModelId, systemRole, turn), turn, (r) => readResponses(r, turn)) };
@@ -71,7 +73,7 @@ function withInstructions(turn: DirectTurn): DirectTurn['messages'] {
 }
 
 /** The Responses API body (`input` items as the AI SDK writes them for plain text). */
-export function responsesBody(model: string, systemRole: 'system' | 'developer', turn: DirectTurn): string {
+function responsesBody(model: string, systemRole: 'system' | 'developer', turn: DirectTurn): string {
   const input = withInstructions(turn).map((m) => m.role === 'user'
     ? { role: 'user', content: [{ type: 'input_text', text: m.content }] }
     : { role: m.role === 'system' ? systemRole : 'assistant', content: m.content });
@@ -81,7 +83,7 @@ export function responsesBody(model: string, systemRole: 'system' | 'developer',
 }
 
 /** The Chat Completions body. */
-export function chatBody(model: string, turn: DirectTurn): string {
+function chatBody(model: string, turn: DirectTurn): string {
   const format = turn.format === 'text' ? undefined
     : turn.schema ? { type: 'json_schema', json_schema: { schema: turn.schema, strict: turn.strict, name: 'response' } } : { type: 'json_object' };
   return JSON.stringify({ model, ...(format ? { response_format: format } : {}), messages: withInstructions(turn) });
@@ -114,7 +116,7 @@ class Unusable extends Error {}
 const count = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
 /** Text of a Responses answer: its message items' text (and refusals); a `final_answer` item's alone for JSON when the model marks one. */
-export function readResponses(r: any, turn: DirectTurn): DirectAnswer {
+function readResponses(r: any, turn: DirectTurn): DirectAnswer {
   if (r.error) throw new Unusable(typeof r.error.message === 'string' ? r.error.message : 'the response failed');
   if (!Array.isArray(r.output)) throw new Unusable(`the Responses API returned no output${r.incomplete_details?.reason ? ` (${r.incomplete_details.reason})` : ''}`);
   const textOf = (item: any): string => (Array.isArray(item.content) ? item.content : [])
@@ -127,7 +129,7 @@ export function readResponses(r: any, turn: DirectTurn): DirectAnswer {
 }
 
 /** Text of a Chat Completions answer: the first choice's message content. */
-export function readChat(r: any): DirectAnswer {
+function readChat(r: any): DirectAnswer {
   const choice = Array.isArray(r.choices) ? r.choices[0] : undefined;
   if (!choice || typeof choice.message !== 'object' || choice.message === null) throw new Unusable('the Chat Completions answer had no choices');
   const content = choice.message.content;

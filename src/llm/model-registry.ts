@@ -4,15 +4,14 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { ConfigError, type LlmConfig, type LlmProviderConfig } from '../config.ts';
 import type { BuiltinLanguageModel } from './builtin/builtin-model.ts';
-import { directClient, type DirectClient } from './direct-calls.ts';
+import { directClient, NO_KEY, type DirectClient } from './direct-calls.ts';
 import { providerFetch } from './provider-fetch.ts';
 import { compatibleEntry, DEFAULT_PREFERENCE, MODEL_CATALOG, type ModelEntry, type ProviderName } from './model-catalog.ts';
 
 /** The AI SDK's providerOptions key of the OpenAI-compatible provider. */
 export const COMPATIBLE_PROVIDER_NAME = 'openaiCompatible';
 
-// Providers without a key (a local gateway behind a base URL) still need a non-empty one for the SDK.
-const NO_KEY = 'not-set';
+// Providers without a key (a local gateway behind a base URL) still need a non-empty one for the SDK: NO_KEY.
 
 export class ModelRegistry {
   readonly entries: readonly ModelEntry[];
