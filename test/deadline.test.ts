@@ -70,6 +70,7 @@ describe('no AbortSignal outlives its call', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     // One per call (60) stayed alive before the fix; a few may belong to the app's own background work.
+    // (These calls take the direct wire client, whose time limit is providerPost's own timer, not deadline().)
     expect(liveSignals() - before).toBeLessThan(25);
   });
 

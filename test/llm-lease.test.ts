@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
 import { invoke, providerEnv, usageRecords, user } from './helpers/llm.ts';
 import { credits, ledger, setBalance } from './helpers/runs.ts';
+import { ROWS_PER_STATEMENT } from '../src/db/database.ts';
+import { LlmUsageRepository, monthOf, type PendingUsage } from '../src/llm/llm-usage.repository.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 let fake: FakeLlmServer;
@@ -79,5 +81,44 @@ describe('credit leases', () => {
     const after = await invoke(t, org.secret, user('after the TTL'));
     expect(after.statusCode, after.body).toBe(200);
     expect(await credits(t, org.secret)).toMatchObject({ balance: 4 });
+  });
+
+  it('writes a usage batch larger than one statement with its leased charges: each call recorded, counted and charged once, in order', async () => {
+    const org = await t.signup();
+    await setBalance(t, org.org_id, 1000);
+    const db = t.app.ctx.database.db;
+    const granted = await t.app.ctx.credits.leases.grant({ leaseId: 'lse_bigbatch', orgId: org.org_id, holder: 'another-host~1-test', want: 400, minimum: 1, ttlMs: 600_000, topUp: false }, { month: '2000-01-01', defaultBudget: null, pendingCredits: 0 });
+    expect(granted).toBe(400);
+    const n = 2 * ROWS_PER_STATEMENT + 44; // three statements of records, three of ledger rows
+    const now = new Date();
+    const rows: PendingUsage[] = Array.from({ length: n }, (_, i) => ({
+      usage_id: `llm_bigbatch${String(i).padStart(4, '0')}`, org_id: org.org_id, key_id: null, request_id: `req-${i}`, operation: 'llm.invoke', requested_model: null,
+      model: 'gpt-4.1', provider: 'openai', response_format: 'text', status: 'succeeded', error_code: null, input_tokens: 10, output_tokens: 5, credits: 1,
+      user_id: null, session_id: null, attempts: [], duration_ms: 3, created_at: now.toISOString(), month: monthOf(now), lease_id: 'lse_bigbatch', lease_credits: 1,
+    }));
+    // What the usage outbox's writer does with a batch (src/llm/llm.module.ts).
+    const usage = new LlmUsageRepository(db);
+    const write = (batch: PendingUsage[]) => db.transaction().execute(async (trx) => {
+      const fresh = await usage.recordBatch(batch, trx);
+      const short = await t.app.ctx.credits.settleLeased(trx, batch.filter((r) => fresh.has(r.usage_id)).map((r) => ({ orgId: r.org_id, leaseId: r.lease_id!, amount: r.lease_credits!, reason: `LLM call ${r.usage_id}` })));
+      return { fresh: fresh.size, short };
+    });
+    expect(await write(rows)).toEqual({ fresh: n, short: 0 });
+    // Replayed (a crash before the journal was removed), across the statements' boundaries, with new records among them.
+    const more = rows.slice(0, 30).map((r) => ({ ...r, usage_id: r.usage_id.replace('bigbatch', 'bigbatcx') }));
+    expect(await write([...rows.slice(ROWS_PER_STATEMENT - 10), ...more])).toEqual({ fresh: 30, short: 0 });
+    const total = n + 30;
+    const counted = (await sql<{ calls: number; credits: number }>`select calls, credits from llm_monthly_usage where org_id = ${org.org_id}`.execute(db)).rows[0];
+    expect({ calls: Number(counted.calls), credits: Number(counted.credits) }).toEqual({ calls: total, credits: total });
+    const recorded = (await sql<{ n: number }>`select count(*)::int as n from llm_usage where org_id = ${org.org_id}`.execute(db)).rows[0];
+    expect(recorded.n).toBe(total);
+    const charges = (await sql<{ amount: number; balance_after: number; reason: string }>`
+      select amount, balance_after, reason from credit_ledger where org_id = ${org.org_id} and reason like 'LLM call %' order by seq`.execute(db)).rows;
+    expect(charges).toHaveLength(total);
+    expect(charges.map((c) => Number(c.amount))).toEqual(Array(total).fill(-1));
+    expect(charges.map((c) => Number(c.balance_after))).toEqual(Array.from({ length: total }, (_, i) => 999 - i));
+    expect(charges.map((c) => c.reason)).toEqual([...rows, ...more].map((r) => `LLM call ${r.usage_id}`));
+    expect(await leaseState(org.org_id)).toEqual({ leased: 400 - total, leases: 1, held: 400 - total });
+    expect(await credits(t, org.secret)).toMatchObject({ balance: 1000 - total });
   });
 });

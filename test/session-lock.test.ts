@@ -1,7 +1,9 @@
 // The PGlite session lock (src/db/pglite-dialect.ts): arrival order, urgent work first, and the event
-// loop served between holders, so a queue of database work cannot starve sockets.
+// loop served between holders, so a queue of database work cannot starve sockets; and within one holder,
+// between statements that have run back to back for a while (a transaction of large statements).
+import { Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { SessionLock, withSessionPriority } from '../src/db/pglite-dialect.ts';
+import { PGliteDialect, SessionLock, withSessionPriority } from '../src/db/pglite-dialect.ts';
 
 describe('SessionLock', () => {
   it('grants waiters in arrival order, urgent ones (withSessionPriority) first', async () => {
@@ -47,5 +49,31 @@ describe('SessionLock', () => {
     await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
     expect(third).toBe(true);
+  });
+});
+
+describe('PGlite statements', () => {
+  it('give timers and I/O a turn within a long transaction, not only between holders', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pg = await PGlite.create();
+    const db = new Kysely<any>({ dialect: new PGliteDialect(pg, new SessionLock()) });
+    try {
+      let done = 0;
+      const seen: number[] = [];
+      const tick = setInterval(() => seen.push(done), 1);
+      await db.transaction().execute(async (trx) => {
+        // Each statement holds the thread for a while (PGlite runs it synchronously on this thread).
+        for (let i = 0; i < 40; i++) {
+          await sql`select count(*) from generate_series(1, 20000)`.execute(trx);
+          done++;
+        }
+      });
+      clearInterval(tick);
+      // Chained through promises, the 40 statements would all run before the timer's first turn.
+      expect(seen.some((n) => n > 0 && n < 40)).toBe(true);
+    } finally {
+      await db.destroy();
+      await pg.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // later (one ledger row each, from the usage journal). A lease is a hold, not a movement: the balance
 // still equals the ledger's sum; `leased` is the part of it no other charge may take.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { ROWS_PER_STATEMENT } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../ids.ts';
 import { llmBudgetLimit, type LlmBudgetWindow } from './credits.repository.ts';
@@ -88,10 +89,22 @@ export class CreditLeasesRepository {
    * Returns the credits that could not be charged (0 unless a reclaimed lease's balance was spent since).
    */
   async settle(trx: Transaction<DB>, charges: LeasedCharge[]): Promise<number> {
-    const groups = new Map<string, LeasedCharge[]>();
-    for (const c of charges) if (c.amount > 0) groups.set(c.leaseId, [...(groups.get(c.leaseId) ?? []), c]);
+    // By lease, in chunks of ROWS_PER_STATEMENT charges (one statement each: see there).
+    const groups: LeasedCharge[][] = [];
+    const open = new Map<string, LeasedCharge[]>();
+    for (const c of charges) {
+      if (c.amount <= 0) continue;
+      let list = open.get(c.leaseId);
+      if (!list || list.length === ROWS_PER_STATEMENT) {
+        list = [];
+        open.set(c.leaseId, list);
+        groups.push(list);
+      }
+      list.push(c);
+    }
     let short = 0;
-    for (const [leaseId, list] of groups) {
+    for (const list of groups) {
+      const leaseId = list[0].leaseId;
       const orgId = list[0].orgId;
       const total = list.reduce((s, c) => s + c.amount, 0);
       const rows = JSON.stringify(list.map((c) => ({ entry_id: newId('led'), reason: c.reason, amount: c.amount })));

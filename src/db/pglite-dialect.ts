@@ -76,14 +76,40 @@ export class SessionLock {
   }
 }
 
+/**
+ * How long statements may run back to back (a transaction's, or one holder's after another's) before the
+ * event loop gets a turn. PGlite runs each statement synchronously on this thread, and statements that
+ * follow each other through promises never let the loop poll: a background transaction of a few large
+ * statements (a usage batch with its ledger rows) held every socket for 30 ms at a time.
+ */
+const SLICE_MS = 1;
+
+/** Resolves after the event loop has polled for I/O at least once (two check phases: one may come before the next poll). */
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
 class PGliteConnection implements DatabaseConnection {
   private readonly pg: PGlite;
+  /** When the current run of statements without an I/O poll began (0: the loop has polled since). */
+  private runStart = 0;
 
   constructor(pg: PGlite) {
     this.pg = pg;
   }
 
+  /** Before a statement: yields to the event loop once statements have run for SLICE_MS without it polling. */
+  private async takeTurn(): Promise<void> {
+    if (this.runStart === 0) {
+      this.runStart = performance.now();
+      void afterPoll().then(() => { this.runStart = 0; });
+      return;
+    }
+    if (performance.now() - this.runStart < SLICE_MS) return;
+    await afterPoll(); // the marker set above resolves first (same queue, earlier), so runStart is 0 here
+    await this.takeTurn();
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.takeTurn();
     const result = await this.pg.query<R>(query.sql, query.parameters as unknown[], { rowMode: 'object' });
     const isSelect = query.sql.trimStart().slice(0, 6).toLowerCase() === 'select';
     return {

@@ -12,7 +12,7 @@ import type { JsonSchema } from './json-schema.ts';
 import type { ModelEntry } from './model-catalog.ts';
 import { providerPost } from './provider-fetch.ts';
 
-/** One turn: plain-text messages, the output wanted, and the caller's signal (timeouts included). */
+/** One turn: plain-text messages, the output wanted, the caller's signal and the turn's time limit. */
 export interface DirectTurn {
   /** Folio's own instructions, sent as the first system message. */
   instructions: string | undefined;
@@ -22,6 +22,8 @@ export interface DirectTurn {
   schema?: JsonSchema;
   strict: boolean;
   signal: AbortSignal;
+  /** The turn's time limit: past it, the request is cut and generate rejects with a ProviderPostTimeout. */
+  timeoutMs: number;
 }
 
 export interface DirectAnswer { text: string; tokens: { input: number; output: number } }
@@ -90,7 +92,7 @@ function chatBody(model: string, turn: DirectTurn): string {
 }
 
 async function post(url: string, headers: Record<string, string>, body: string, turn: DirectTurn, read: (answer: any) => DirectAnswer): Promise<DirectAnswer> {
-  const answer = await providerPost(url, headers, body, turn.signal);
+  const answer = await providerPost(url, headers, body, turn.signal, turn.timeoutMs);
   let parsed: any;
   try {
     parsed = JSON.parse(answer.body.toString('utf8'));

@@ -1,6 +1,7 @@
 // The only code that queries `llm_usage`, `llm_monthly_usage` and `llm_budgets`. Every query is
 // scoped to one organization.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ROWS_PER_STATEMENT } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import type { LlmUsageTable } from '../db/schema-delivery.ts';
 
@@ -70,10 +71,18 @@ export class LlmUsageRepository {
    * Records a batch of calls (the usage outbox's), each with the month it counts in, in one statement:
    * idempotent by usage_id (a record already there is skipped, and does not add to its month again), so a
    * batch replayed after a crash can never count a call twice. Records of deleted organizations are dropped.
-   * Returns the usage ids that were new (in the caller's transaction when given).
+   * Returns the usage ids that were new (in the caller's transaction when given). A large batch goes in
+   * statements of ROWS_PER_STATEMENT records (see there).
    */
   async recordBatch(rows: PendingUsage[], db: Db = this.db): Promise<Set<string>> {
-    if (!rows.length) return new Set();
+    const fresh = new Set<string>();
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      for (const id of await this.recordChunk(rows.slice(i, i + ROWS_PER_STATEMENT), db)) fresh.add(id);
+    }
+    return fresh;
+  }
+
+  private async recordChunk(rows: PendingUsage[], db: Db): Promise<string[]> {
     const json = JSON.stringify(rows);
     const r = await sql<{ usage_id: string }>`with input as (
         select * from jsonb_to_recordset(${json}::jsonb) as r(usage_id text, org_id text, key_id text, request_id text, operation text, requested_model text,
@@ -91,7 +100,7 @@ export class LlmUsageRepository {
         on conflict (org_id, month) do update set credits = m.credits + excluded.credits, calls = m.calls + excluded.calls,
           input_tokens = m.input_tokens + excluded.input_tokens, output_tokens = m.output_tokens + excluded.output_tokens)
       select usage_id from ins`.execute(db);
-    return new Set(r.rows.map((x) => x.usage_id));
+    return r.rows.map((x) => x.usage_id);
   }
 
   /** The organization's own budget (undefined: never set; null: removed) and its month's totals, in one query. */

@@ -9,6 +9,7 @@ import { APICallError, type JSONObject } from '@ai-sdk/provider';
 import { deadline } from '../infra/deadline.ts';
 import { loadAiSdk } from './ai-sdk.ts';
 import { ProviderCallFailed, type DirectClient, type DirectTurn } from './direct-calls.ts';
+import { ProviderPostTimeout } from './provider-fetch.ts';
 import type { BuiltinTask } from './builtin/builtin-model.ts';
 import type { CompiledSchema, JsonSchema } from './json-schema.ts';
 import { describeSchemaErrors } from './json-schema.ts';
@@ -172,7 +173,7 @@ export class ModelCaller {
     if (direct && plain) {
       return this.directTurn(direct, {
         instructions: instructionsFor(mode, entry.nativeJsonSchema), messages: plain, format: mode.type === 'text' ? 'text' : 'json',
-        ...(schema ? { schema } : {}), strict: strictJsonSchema, signal: request.signal,
+        ...(schema ? { schema } : {}), strict: strictJsonSchema, signal: request.signal, timeoutMs: this.timeoutMs,
       });
     }
     const [{ generateText }, model] = await Promise.all([loadAiSdk(), this.registry.model(modelId)]);
@@ -202,14 +203,11 @@ export class ModelCaller {
 
   /** A turn through a direct wire client (direct-calls.ts), under the same time limit. */
   private async directTurn(client: DirectClient, turn: DirectTurn): Promise<{ text: string; tokens: { input: number; output: number } }> {
-    const limit = deadline(turn.signal, this.timeoutMs);
     try {
-      return await client.generate({ ...turn, signal: limit.signal });
+      return await client.generate(turn);
     } catch (err) {
-      if (limit.timedOut && !turn.signal.aborted) throw new AttemptTimeout();
+      if (err instanceof ProviderPostTimeout && !turn.signal.aborted) throw new AttemptTimeout();
       throw err;
-    } finally {
-      limit.dispose();
     }
   }
 }

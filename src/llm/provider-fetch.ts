@@ -128,25 +128,38 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
 /** A buffered answer of providerPost: the status and the (decompressed) body. */
 export interface PostedAnswer { status: number; body: Buffer }
 
+/** providerPost's time limit passed before the answer was in (the request was cut). */
+export class ProviderPostTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
+}
+
 /**
  * POSTs a JSON body over the pooled agents and buffers the answer (decompressed): what providerFetch
  * does for a buffered answer, without building a Response and its Headers. Network failures reject with
- * a TypeError('fetch failed'); an abort rejects with the signal's reason.
+ * a TypeError('fetch failed'); an abort rejects with the signal's reason; the time limit (`timeoutMs`)
+ * with a ProviderPostTimeout. The limit is a timer of its own rather than a second AbortSignal chained to
+ * the caller's: under load that per-call AbortController (with its listener bookkeeping) was about 600
+ * bytes a call that outlived young-generation collections (docs/architecture/llm-gateway-performance.md).
  */
-export function providerPost(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<PostedAnswer> {
+export function providerPost(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<PostedAnswer> {
   if (signal.aborted) return Promise.reject(abortReason(signal));
   const protocol = url.startsWith('https:') ? 'https:' : 'http:';
   return new Promise<PostedAnswer>((resolve, reject) => {
     const send = protocol === 'https:' ? https.request : http.request;
     let settled = false;
+    let timedOut = false;
     const finish = (err: unknown, answer?: PostedAnswer) => {
       signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
       if (settled) return;
       settled = true;
       if (answer) resolve(answer);
-      else reject(signal.aborted ? abortReason(signal) : fetchFailed(err));
+      else reject(signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
     };
     const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
+    const timer = setTimeout(() => { timedOut = true; req.destroy(new ProviderPostTimeout(timeoutMs)); finish(null); }, timeoutMs);
     const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
     signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', finish);
