@@ -140,7 +140,7 @@ export class ProviderPostTimeout extends Error {
  * does for a buffered answer, without building a Response and its Headers. Network failures reject with
  * a TypeError('fetch failed'); an abort rejects with the signal's reason; the time limit (`timeoutMs`)
  * with a ProviderPostTimeout. The limit is a timer of its own rather than a second AbortSignal chained to
- * the caller's: under load that per-call AbortController (with its listener bookkeeping) was about 600
+ * the caller's: under load that per-call AbortController (with its listener bookkeeping) was about 900
  * bytes a call that outlived young-generation collections (docs/architecture/llm-gateway-performance.md).
  */
 export function providerPost(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<PostedAnswer> {
@@ -150,6 +150,7 @@ export function providerPost(url: string, headers: Record<string, string>, body:
     const send = protocol === 'https:' ? https.request : http.request;
     let settled = false;
     let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (err: unknown, answer?: PostedAnswer) => {
       signal.removeEventListener('abort', onAbort);
       clearTimeout(timer);
@@ -159,8 +160,9 @@ export function providerPost(url: string, headers: Record<string, string>, body:
       else reject(signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
     };
     const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
-    const timer = setTimeout(() => { timedOut = true; req.destroy(new ProviderPostTimeout(timeoutMs)); finish(null); }, timeoutMs);
     const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
+    timer = setTimeout(() => { timedOut = true; req.destroy(new ProviderPostTimeout(timeoutMs)); finish(null); }, timeoutMs);
+    timer.unref();
     signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', finish);
     req.once('response', (res) => {
