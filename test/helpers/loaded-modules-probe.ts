@@ -1,7 +1,7 @@
 // A `node --import` probe: records every module the process loads (ESM and CommonJS, through Node's
-// synchronous loader hooks) and, when the process exits, writes the list to FOLIO_PROBE_MODULES_FILE
-// (one file URL a line), and after FOLIO_PROBE_RSS_AFTER_MS also its resident memory. Used by
-// test/lazy-modules.test.ts (which packages `folio serve` loads to start) and the footprint bench.
+// synchronous loader hooks) and writes the list to FOLIO_PROBE_MODULES_FILE (one file URL a line) when
+// the process exits or receives SIGUSR2. Used by test/lazy-modules.test.ts (which packages
+// `folio serve` loads to start).
 import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 
