@@ -1,6 +1,7 @@
 // Opens the one database the process uses: embedded PGlite, or PostgreSQL through a pg pool.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import pg from 'pg';
@@ -68,8 +69,29 @@ async function openPostgres(config: Config): Promise<Database> {
   };
 }
 
+/**
+ * PGlite's WebAssembly module, compiled once per process and shared by every instance (PGlite compiles
+ * its ~10 MB module anew for each instance otherwise). A process serving Folio opens one, but the tests
+ * open one per app: sharing the code saves their compile time, and the churn of compiling and freeing
+ * wasm code that sometimes crashes Node 24 (V8's "jit_page_->allocations_.erase(addr) == 1" check,
+ * nodejs/node#64500). initdb's module (a fresh data directory only) is still loaded by PGlite when needed.
+ */
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  pgliteWasm ??= (async () => {
+    const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    // The global, typed by hand: the ES2024 lib this project compiles against declares only its types.
+    const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+    return wasm.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
+  })().catch((err: unknown) => {
+    pgliteWasm = undefined;
+    throw err;
+  });
+  return pgliteWasm;
+}
+
 async function openPGlite(config: Config, { memory = false, loadDataDir }: OpenOptions): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const [{ PGlite }, wasmModule] = await Promise.all([import('@electric-sql/pglite'), pgliteWasmModule()]);
   let releaseFileLock = () => {};
   let dataDir: string | undefined;
   if (!memory) {
@@ -81,7 +103,7 @@ async function openPGlite(config: Config, { memory = false, loadDataDir }: OpenO
   try {
     // PGlite's defaults, plus a shared_buffers sized for one embedded process (FOLIO_PGLITE_SHARED_BUFFERS_MB).
     const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffersMb}MB`];
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams });
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams, pgliteWasmModule: wasmModule });
   } catch (err) {
     releaseFileLock();
     throw err;
