@@ -27,8 +27,9 @@ export class DatabaseInUseError extends Error {}
  * Rows per statement of the batches written in the background (LLM usage records, leased charges' ledger
  * rows). On the embedded PGlite a statement runs on the event loop's thread: the 470 usage records a busy
  * gateway collects in 50 ms took about 11 ms in one statement, and their ledger rows as long again, a stall
- * every request in flight waited out. 64 rows keep a statement near 1.5 ms; on PostgreSQL it costs a few
- * round trips. (The PGlite dialect also lets the event loop run between statements: pglite-dialect.ts.)
+ * every request in flight waited out. 128 rows keep a statement at 2-4 ms (64 cost more per row for no
+ * better p99 in docs/architecture/llm-gateway-performance.md); on PostgreSQL it costs a few round trips.
+ * (The PGlite dialect also lets the event loop run between statements: pglite-dialect.ts.)
  */
 export const ROWS_PER_STATEMENT = 128;
 

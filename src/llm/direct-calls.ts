@@ -40,7 +40,7 @@ export class ProviderCallFailed extends Error {
 
 export interface DirectClient { generate(turn: DirectTurn): Promise<DirectAnswer> }
 
-/** The placeholder key sent when none is configured (the provider then answers 401, recorded as such). */
+/** The key sent when none is configured: a local gateway behind a base URL may need none, but the clients send one. */
 export const NO_KEY = 'not-set';
 const USER_AGENT = `folio node.js/${process.versions.node.split('.')[0]}`;
 const OPENAI_BASE = 'https://api.openai.com/v1';
