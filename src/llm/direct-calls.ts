@@ -4,13 +4,15 @@
 // test/llm-direct-calls.test.ts, holds them to it for every catalog model and output mode) and read the
 // text and token counts out of the answer, without the SDK's per-call machinery (request and response
 // validation, prompt conversion, telemetry spans, step bookkeeping): about a third of the server's CPU
-// per /llm/invoke call (docs/architecture/llm-gateway-performance.md). Anthropic and Google, tools,
-// streaming, and the environment's proxy (NODE_USE_ENV_PROXY) stay on the AI SDK; so does everything
-// when FOLIO_LLM_DIRECT_CALLS is false.
+// per /llm/invoke call (docs/architecture/llm-gateway-performance.md). A turn can also stream its text
+// (`stream: true` on /llm/invoke), read from the provider's Server-Sent Events as they come. Anthropic
+// and Google, tools, and the environment's proxy (NODE_USE_ENV_PROXY) stay on the AI SDK; so does
+// everything when FOLIO_LLM_DIRECT_CALLS is false.
 import type { LlmConfig } from '../config.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { ModelEntry } from './model-catalog.ts';
-import { providerPost } from './provider-fetch.ts';
+import { chatStream, responsesStream, type DirectAnswer, type StreamReader } from './direct-streams.ts';
+import { providerPost, providerStream } from './provider-fetch.ts';
 
 /** One turn: plain-text messages, the output wanted, the caller's signal and the turn's time limit. */
 export interface DirectTurn {
@@ -26,7 +28,7 @@ export interface DirectTurn {
   timeoutMs: number;
 }
 
-export interface DirectAnswer { text: string; tokens: { input: number; output: number } }
+export type { DirectAnswer };
 
 /** The provider answered with an error, or with something that is not an answer. `status`: the answer's HTTP status (200 for an unusable 200, as the AI SDK reports it). */
 export class ProviderCallFailed extends Error {
@@ -38,7 +40,15 @@ export class ProviderCallFailed extends Error {
   }
 }
 
-export interface DirectClient { generate(turn: DirectTurn): Promise<DirectAnswer> }
+export interface DirectClient {
+  generate(turn: DirectTurn): Promise<DirectAnswer>;
+  /**
+   * The turn streamed: `onDelta` gets the text as the provider writes it; resolves with the whole text
+   * and the token counts. Rejects as generate does, also after deltas were delivered (a failure event
+   * in the stream, or a stream that ends without the provider's completion event).
+   */
+  stream(turn: DirectTurn, onDelta: (text: string) => void): Promise<DirectAnswer>;
+}
 
 /** The key sent when none is configured: a local gateway behind a base URL may need none, but the clients send one. */
 export const NO_KEY = 'not-set';
@@ -59,13 +69,19 @@ export function directClient(entry: ModelEntry, config: LlmConfig): DirectClient
     const headers = { authorization: `Bearer ${config.openai.apiKey ?? NO_KEY}`, 'content-type': 'application/json', 'user-agent': USER_AGENT };
     const url = `${(config.openai.baseUrl ?? OPENAI_BASE).replace(/\/+$/, '')}/responses`;
     const systemRole = isOpenAiReasoningModel(entry.providerModelId) ? 'developer' : 'system';
-    return { generate: (turn) => post(url, headers, responsesBody(entry.providerModelId, systemRole, turn), turn, (r) => readResponses(r, turn)) };
+    return {
+      generate: (turn) => post(url, headers, responsesBody(entry.providerModelId, systemRole, turn), turn, (r) => readResponses(r, turn)),
+      stream: (turn, onDelta) => streamed(url, headers, responsesBody(entry.providerModelId, systemRole, turn, true), turn, responsesStream(onDelta), (r) => readResponses(r, turn), onDelta),
+    };
   }
   if (entry.provider === 'openai-compatible' && config.openaiCompatible.baseUrl) {
     const key = config.openaiCompatible.apiKey;
     const headers = { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json', 'user-agent': USER_AGENT };
     const url = `${config.openaiCompatible.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    return { generate: (turn) => post(url, headers, chatBody(entry.providerModelId, turn), turn, readChat) };
+    return {
+      generate: (turn) => post(url, headers, chatBody(entry.providerModelId, turn), turn, readChat),
+      stream: (turn, onDelta) => streamed(url, headers, chatBody(entry.providerModelId, turn, true), turn, chatStream(onDelta), readChat, onDelta),
+    };
   }
   return null;
 }
@@ -74,40 +90,57 @@ function withInstructions(turn: DirectTurn): DirectTurn['messages'] {
   return turn.instructions ? [{ role: 'system', content: turn.instructions }, ...turn.messages] : turn.messages;
 }
 
-/** The Responses API body (`input` items as the AI SDK writes them for plain text). */
-function responsesBody(model: string, systemRole: 'system' | 'developer', turn: DirectTurn): string {
+/** The Responses API body (`input` items as the AI SDK writes them for plain text); `stream: true` last, as the SDK adds it. */
+function responsesBody(model: string, systemRole: 'system' | 'developer', turn: DirectTurn, stream = false): string {
   const input = withInstructions(turn).map((m) => m.role === 'user'
     ? { role: 'user', content: [{ type: 'input_text', text: m.content }] }
     : { role: m.role === 'system' ? systemRole : 'assistant', content: m.content });
   const format = turn.format === 'text' ? undefined
     : turn.schema ? { type: 'json_schema', strict: turn.strict, name: 'response', schema: turn.schema } : { type: 'json_object' };
-  return JSON.stringify({ model, input, ...(format ? { text: { format } } : {}) });
+  return JSON.stringify({ model, input, ...(format ? { text: { format } } : {}), ...(stream ? { stream: true } : {}) });
 }
 
-/** The Chat Completions body. */
-function chatBody(model: string, turn: DirectTurn): string {
+/** The Chat Completions body; streamed, it asks for the usage chunk at the end (the SDK's includeUsage). */
+function chatBody(model: string, turn: DirectTurn, stream = false): string {
   const format = turn.format === 'text' ? undefined
     : turn.schema ? { type: 'json_schema', json_schema: { schema: turn.schema, strict: turn.strict, name: 'response' } } : { type: 'json_object' };
-  return JSON.stringify({ model, ...(format ? { response_format: format } : {}), messages: withInstructions(turn) });
+  return JSON.stringify({ model, ...(format ? { response_format: format } : {}), messages: withInstructions(turn), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) });
 }
 
 async function post(url: string, headers: Record<string, string>, body: string, turn: DirectTurn, read: (answer: any) => DirectAnswer): Promise<DirectAnswer> {
   const answer = await providerPost(url, headers, body, turn.signal, turn.timeoutMs);
+  return readWhole(answer.status, answer.body, read);
+}
+
+/**
+ * A streamed turn. An answer that is not an event stream is read whole: an error, or a server that
+ * ignored `stream: true` and answered at once (its text is then one delta).
+ */
+async function streamed(url: string, headers: Record<string, string>, body: string, turn: DirectTurn, reader: StreamReader, read: (answer: any) => DirectAnswer, onDelta: (text: string) => void): Promise<DirectAnswer> {
+  const answer = await providerStream(url, headers, body, turn.signal, turn.timeoutMs, (data) => reader.event(data));
+  if (!answer.body) return reader.end();
+  const whole = readWhole(answer.status, answer.body, read);
+  if (whole.text) onDelta(whole.text);
+  return whole;
+}
+
+/** A whole (buffered) answer: its text and token counts, or a ProviderCallFailed. */
+function readWhole(status: number, body: Buffer, read: (answer: any) => DirectAnswer): DirectAnswer {
   let parsed: any;
   try {
-    parsed = JSON.parse(answer.body.toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new ProviderCallFailed(`the provider's answer (HTTP ${answer.status}) was not JSON`, answer.status);
+    throw new ProviderCallFailed(`the provider's answer (HTTP ${status}) was not JSON`, status);
   }
-  if (answer.status < 200 || answer.status >= 300) {
-    const message = typeof parsed?.error?.message === 'string' ? parsed.error.message : `HTTP ${answer.status}`;
-    throw new ProviderCallFailed(message, answer.status);
+  if (status < 200 || status >= 300) {
+    const message = typeof parsed?.error?.message === 'string' ? parsed.error.message : `HTTP ${status}`;
+    throw new ProviderCallFailed(message, status);
   }
-  if (typeof parsed !== 'object' || parsed === null) throw new ProviderCallFailed('the provider answered with no object', answer.status);
+  if (typeof parsed !== 'object' || parsed === null) throw new ProviderCallFailed('the provider answered with no object', status);
   try {
     return read(parsed);
   } catch (err) {
-    if (err instanceof Unusable) throw new ProviderCallFailed(err.message, answer.status);
+    if (err instanceof Unusable) throw new ProviderCallFailed(err.message, status);
     throw err;
   }
 }

@@ -213,7 +213,7 @@ export class ModelCaller {
 }
 
 /** The messages when every one is plain text of a system, user or assistant turn (what the direct clients send), else null. */
-function plainMessages(messages: ModelMessage[]): DirectTurn['messages'] | null {
+export function plainMessages(messages: ModelMessage[]): DirectTurn['messages'] | null {
   for (const m of messages) if (typeof m.content !== 'string' || (m.role !== 'system' && m.role !== 'user' && m.role !== 'assistant')) return null;
   return messages as DirectTurn['messages'];
 }

@@ -5,7 +5,8 @@
 // CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else
 // goes to the built-in fetch, and so does every request when Node is told to use the environment's proxy
 // (NODE_USE_ENV_PROXY: the model registry passes the built-in fetch then, config.llm.useEnvProxy). The agents' timeout closes idle pooled connections only; a slow answer is not cut.
-// providerPost is the same request without a Response around it, for the direct wire clients (direct-calls.ts).
+// providerPost is the same request without a Response around it, for the direct wire clients (direct-calls.ts);
+// providerStream reads a Server-Sent Events answer event by event for their streamed turns.
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
@@ -174,4 +175,117 @@ export function providerPost(url: string, headers: Record<string, string>, body:
     });
     req.end(body);
   });
+}
+
+/** What providerStream answers: a streamed answer's status alone; any other answer's status and (decompressed) body. */
+export interface StreamedAnswer { status: number; body?: Buffer }
+
+/**
+ * POSTs a JSON body like providerPost; when the answer is a 2xx event stream, hands each event's data to
+ * `onEvent` as it arrives (its `data:` lines joined with newlines; comments, `event:` and `id:` fields
+ * are not needed by the providers' formats and are dropped) and resolves at its end. Any other answer is
+ * buffered and resolved whole, for the caller to read as an error. An `onEvent` that throws cuts the
+ * request and rejects with what it threw. Failures, an abort and the time limit (over the whole stream)
+ * reject as providerPost's do.
+ */
+export function providerStream(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number, onEvent: (data: string) => void): Promise<StreamedAnswer> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  const protocol = url.startsWith('https:') ? 'https:' : 'http:';
+  return new Promise<StreamedAnswer>((resolve, reject) => {
+    const send = protocol === 'https:' ? https.request : http.request;
+    let settled = false;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (err: unknown, answer?: StreamedAnswer, thrown = false) => {
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      if (answer) resolve(answer);
+      else reject(thrown ? err : signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
+    };
+    const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
+    const req = send(url, { method: 'POST', headers: { ...headers, accept: 'text/event-stream', 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
+    timer = setTimeout(() => { timedOut = true; req.destroy(new ProviderPostTimeout(timeoutMs)); finish(null); }, timeoutMs);
+    timer.unref();
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', finish);
+    req.once('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const stream = decoded(res);
+      stream.on('error', finish);
+      if (status < 200 || status >= 300 || !String(res.headers['content-type']).startsWith('text/event-stream')) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.once('end', () => finish(null, { status, body: Buffer.concat(chunks) }));
+        return;
+      }
+      const events = new EventStreamParser(onEvent);
+      stream.setEncoding('utf8');
+      stream.on('data', (text: string) => {
+        if (settled) return;
+        try {
+          events.push(text);
+        } catch (err) {
+          req.destroy();
+          finish(err, undefined, true);
+        }
+      });
+      stream.once('end', () => {
+        try {
+          events.end();
+          finish(null, { status });
+        } catch (err) {
+          finish(err, undefined, true);
+        }
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** Server-Sent Events, fed text as it arrives: dispatches each event's data (lines end in LF, CRLF or CR). */
+class EventStreamParser {
+  private pending = '';
+  private data: string[] = [];
+  private readonly onEvent: (data: string) => void;
+
+  constructor(onEvent: (data: string) => void) {
+    this.onEvent = onEvent;
+  }
+
+  push(text: string): void {
+    this.pending += text;
+    let start = 0;
+    for (let i = 0; i < this.pending.length; i++) {
+      const c = this.pending.charCodeAt(i);
+      if (c !== 10 && c !== 13) continue;
+      // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
+      if (c === 13 && i === this.pending.length - 1) break;
+      this.line(this.pending.slice(start, i));
+      if (c === 13 && this.pending.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+    this.pending = this.pending.slice(start);
+  }
+
+  /** The end of the stream: a last event without its blank line still counts. */
+  end(): void {
+    if (this.pending) this.line(this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending);
+    this.pending = '';
+    this.line('');
+  }
+
+  private line(line: string): void {
+    if (line === '') {
+      if (this.data.length) {
+        const data = this.data.join('\n');
+        this.data = [];
+        this.onEvent(data);
+      }
+      return;
+    }
+    if (line.startsWith('data:')) this.data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+    else if (line === 'data') this.data.push('');
+  }
 }

@@ -9,7 +9,7 @@
 // then the default step. Every request is recorded, with its parsed body, for assertions.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { streamResponses, type StreamOptions } from './fake-llm-stream.ts';
+import { streamChat, streamResponses, type StreamOptions } from './fake-llm-stream.ts';
 
 export type Api = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'google-generate';
 
@@ -236,6 +236,9 @@ export async function startFakeLlmServer(options: { keepAliveTimeoutMs?: number 
         } else if (api === 'openai-responses' && body?.stream === true && 'text' in step) {
           const usage = step.usage ?? { input: estimate(JSON.stringify(body)), output: estimate(step.text ?? '') };
           void streamResponses(response, { ...step, seq: n, model, text: step.text ?? '', usage });
+        } else if (api === 'openai-chat' && body?.stream === true && 'text' in step) {
+          const usage = step.usage ?? { input: estimate(JSON.stringify(body)), output: estimate(step.text ?? '') };
+          void streamChat(response, { ...step, seq: n, model, text: step.text ?? '', usage, includeUsage: body.stream_options?.include_usage === true });
         } else {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(success(api, recorded, step, n)));
         }

@@ -24,3 +24,18 @@ export async function streamResponses(response: http.ServerResponse, o: { seq: n
   send({ type: 'response.completed', response: { usage: { input_tokens: o.usage.input, output_tokens: o.usage.output, total_tokens: o.usage.input + o.usage.output, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } } });
   response.end();
 }
+
+/** A Chat Completions request with `stream: true`: `chat.completion.chunk`s, the usage chunk when asked for (`stream_options.include_usage`), then `[DONE]`. */
+export async function streamChat(response: http.ServerResponse, o: { seq: number; model: string; text: string; usage: { input: number; output: number }; includeUsage: boolean } & StreamOptions): Promise<void> {
+  const send = (event: unknown) => { if (!response.destroyed) response.write(`data: ${JSON.stringify(event)}\n\n`); };
+  const base = { id: `chatcmpl-${o.seq}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: o.model };
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  for (const delta of o.chunks ?? o.text.split(/(?<= )/)) {
+    if (o.chunkDelayMs) await new Promise((r) => setTimeout(r, o.chunkDelayMs));
+    send({ ...base, choices: [{ index: 0, delta: { content: delta }, finish_reason: null }] });
+  }
+  send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  if (o.includeUsage) send({ ...base, choices: [], usage: { prompt_tokens: o.usage.input, completion_tokens: o.usage.output, total_tokens: o.usage.input + o.usage.output } });
+  if (!response.destroyed) response.end('data: [DONE]\n\n');
+}
