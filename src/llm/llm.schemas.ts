@@ -50,7 +50,7 @@ export const InvokeAnswer = {
     'text/event-stream': {
       schema: {
         type: 'string',
-        description: 'With `stream: true`: one `data:` line per event, in the OpenAI Chat Completions chunk format. The first chunk carries `delta.role`, the next ones `delta.content`, then a chunk with `finish_reason: "stop"`, then one with `usage` (`prompt_tokens`, `completion_tokens`, `total_tokens`) and Folio\'s `credits` and `usage_id`, then `data: [DONE]`. A model failure after the first token sends `{"error": {"type": "upstream_error", "message": ...}}` and ends the stream (the call is then refunded). `X-LLM-Model` names the answering model; the credits are in the usage chunk, not in a header.',
+        description: 'With `stream: true`: one `data:` line per event, in the OpenAI Chat Completions chunk format. The first chunk carries `delta.role`, the next ones `delta.content`, then a chunk with `finish_reason: "stop"`, then one with `usage` (`prompt_tokens`, `completion_tokens`, `total_tokens`) and Folio\'s `credits` and `usage_id`, then `data: [DONE]`. A model failure after the first token (also a provider stream that ends before the provider marks the answer complete) sends `{"error": {"type": "upstream_error", "message": ...}}` and ends the stream (the call is then refunded). `X-LLM-Model` names the answering model; the credits are in the usage chunk, not in a header.',
         example: 'data: {"id":"chatcmpl-req_1","object":"chat.completion.chunk","created":1764115200,"model":"gpt-4.1","choices":[{"index":0,"delta":{"content":"Hello"},"finish_reason":null}]}\n\ndata: [DONE]\n\n',
       },
     },
