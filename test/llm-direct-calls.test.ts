@@ -12,6 +12,7 @@ import { SchemaCompiler } from '../src/llm/json-schema.ts';
 import { ModelCaller, ModelsFailed, type OutputMode } from '../src/llm/model-caller.ts';
 import { ModelRegistry } from '../src/llm/model-registry.ts';
 import { MODEL_CATALOG } from '../src/llm/model-catalog.ts';
+import { MAX_ANSWER_BYTES } from '../src/llm/provider-fetch.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
 import { invoke, providerEnv, usageRecords } from './helpers/llm.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -124,6 +125,21 @@ describe('odd answers end the same way through both paths', () => {
         });
       const [a, b] = [await outcome(direct.caller), await outcome(sdk.caller)];
       expect(a).toEqual(b);
+    } finally {
+      await canned.close();
+    }
+  });
+
+  it('an answer larger than 64 MiB is cut off, not buffered: a failed attempt through both', async () => {
+    const canned = await cannedProvider();
+    try {
+      canned.set(200, `{"id":"r","output":[],"pad":"${'x'.repeat(MAX_ANSWER_BYTES)}"}`);
+      const { direct, sdk } = callers(canned.url);
+      for (const caller of [direct.caller, sdk.caller]) {
+        const outcome = await caller.answer(['gpt-4.1'], { messages: CONVERSATION, mode: { type: 'text' }, signal: new AbortController().signal })
+          .then(() => null, (err: ModelsFailed) => err.attempts.map((a) => [a.outcome, a.status ?? null]));
+        expect(outcome).toEqual([['error', null]]);
+      }
     } finally {
       await canned.close();
     }

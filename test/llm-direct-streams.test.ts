@@ -173,6 +173,17 @@ describe('the event stream as real servers write it', () => {
     expect([whole.deltas, whole.outcome]).toEqual([['Lyon'], { text: 'Lyon', tokens: [9, 1], attempts: [['gpt-4.1', 'ok', null]] }]);
   });
 
+  it('an endless event (more than 8 MiB without an end of line) is refused and the request cut, not buffered until the time limit', async () => {
+    const before = raw.aborted.length;
+    const mib = `data: {"type":"response.output_text.delta","delta":"${'x'.repeat(1024 * 1024)}`;
+    raw.script(sse(Array.from({ length: 12 }, () => mib), 1, true));
+    const t0 = performance.now();
+    expect((await streamed(registries(raw.url).direct, ['gpt-4.1'], 10_000)).outcome).toEqual({ failed: 'error', attempts: [['gpt-4.1', 'error', null]] });
+    expect(performance.now() - t0).toBeLessThan(8000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(raw.aborted.slice(before)).toEqual([true]);
+  });
+
   it('the time limit covers the whole stream: a stall before the first token times out, one after it breaks the answer, and the request is cut', async () => {
     raw.script(sse([ev({ type: 'response.created', response: { id: 'r' } })], 5, true));
     const before = raw.aborted.length;

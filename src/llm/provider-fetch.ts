@@ -1,7 +1,7 @@
 // The `fetch` the AI SDK providers call model APIs with: node:http(s) over one keep-alive agent per
 // scheme (pooled connections, idle ones closed after IDLE_MS or the server's Keep-Alive hint), answering
 // a standard Response. It does what the providers need of fetch (a POST or GET with a string or byte
-// body, an abort signal, the answer buffered, or streamed when it is an event stream) with about half the
+// body, an abort signal, the answer buffered (at most MAX_ANSWER_BYTES), or streamed when it is an event stream) with about half the
 // CPU of Node's built-in fetch per call (docs/architecture/llm-gateway-performance.md). Anything else
 // goes to the built-in fetch, and so does every request when Node is told to use the environment's proxy
 // (NODE_USE_ENV_PROXY: the model registry passes the built-in fetch then, config.llm.useEnvProxy). The agents' timeout closes idle pooled connections only; a slow answer is not cut.
@@ -11,6 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { EventStreamParser } from './event-stream.ts';
 
 /** How long an idle pooled connection is kept (the built-in fetch's default is 4 s as well). */
 const IDLE_MS = 4000;
@@ -45,6 +46,31 @@ function decoded(res: http.IncomingMessage): Readable {
   if (!inflate) return res;
   res.on('error', (err) => inflate.destroy(err));
   return res.pipe(inflate);
+}
+
+/** The most a buffered answer may hold, decompressed: far above any model's answer (a compressed bomb stops here too). */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer grew past MAX_ANSWER_BYTES; the request was cut. Reported as a network failure (a failed model call). */
+export class ProviderAnswerTooLarge extends Error {
+  constructor() {
+    super(`the provider's answer was larger than ${MAX_ANSWER_BYTES} bytes`);
+  }
+}
+
+/** Collects a (decompressed) answer body; past MAX_ANSWER_BYTES, cuts the request and fails instead. */
+function buffer(stream: Readable, req: http.ClientRequest, fail: (err: unknown) => void, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= MAX_ANSWER_BYTES) { chunks.push(c); return; }
+    const err = new ProviderAnswerTooLarge();
+    fail(err);
+    req.destroy(err);
+    stream.destroy();
+  });
+  stream.once('end', () => { if (size <= MAX_ANSWER_BYTES) done(Buffer.concat(chunks)); });
 }
 
 /** The response's headers; a decompressed body's no longer has the encoding and length it came with. */
@@ -102,14 +128,12 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
           resolve(response);
           return;
         }
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('error', fail);
-        stream.once('end', () => {
+        buffer(stream, req, fail, (bytes) => {
           if (settled) return done();
           const noBody = status === 204 || status === 205 || status === 304;
           try {
-            const response = new Response(noBody ? null : Buffer.concat(chunks), init);
+            const response = new Response(noBody ? null : bytes, init);
             done();
             settled = true;
             resolve(response);
@@ -168,10 +192,8 @@ export function providerPost(url: string, headers: Record<string, string>, body:
     req.on('error', finish);
     req.once('response', (res) => {
       const stream = decoded(res);
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', finish);
-      stream.once('end', () => finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      buffer(stream, req, finish, (bytes) => finish(null, { status: res.statusCode ?? 0, body: bytes }));
     });
     req.end(body);
   });
@@ -182,11 +204,10 @@ export interface StreamedAnswer { status: number; body?: Buffer }
 
 /**
  * POSTs a JSON body like providerPost; when the answer is a 2xx event stream, hands each event's data to
- * `onEvent` as it arrives (its `data:` lines joined with newlines; comments, `event:` and `id:` fields
- * are not needed by the providers' formats and are dropped) and resolves at its end. Any other answer is
- * buffered and resolved whole, for the caller to read as an error. An `onEvent` that throws cuts the
- * request and rejects with what it threw. Failures, an abort and the time limit (over the whole stream)
- * reject as providerPost's do.
+ * `onEvent` as it arrives (parsed by EventStreamParser, event-stream.ts) and resolves at its end. Any
+ * other answer is buffered and resolved whole, for the caller to read as an error. An `onEvent` that
+ * throws, or an event the parser refuses (too long), cuts the request and rejects with what was thrown.
+ * Failures, an abort and the time limit (over the whole stream) reject as providerPost's do.
  */
 export function providerStream(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number, onEvent: (data: string) => void): Promise<StreamedAnswer> {
   if (signal.aborted) return Promise.reject(abortReason(signal));
@@ -215,9 +236,7 @@ export function providerStream(url: string, headers: Record<string, string>, bod
       const stream = decoded(res);
       stream.on('error', finish);
       if (status < 200 || status >= 300 || !String(res.headers['content-type']).startsWith('text/event-stream')) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.once('end', () => finish(null, { status, body: Buffer.concat(chunks) }));
+        buffer(stream, req, finish, (bytes) => finish(null, { status, body: bytes }));
         return;
       }
       const events = new EventStreamParser(onEvent);
@@ -242,50 +261,4 @@ export function providerStream(url: string, headers: Record<string, string>, bod
     });
     req.end(body);
   });
-}
-
-/** Server-Sent Events, fed text as it arrives: dispatches each event's data (lines end in LF, CRLF or CR). */
-class EventStreamParser {
-  private pending = '';
-  private data: string[] = [];
-  private readonly onEvent: (data: string) => void;
-
-  constructor(onEvent: (data: string) => void) {
-    this.onEvent = onEvent;
-  }
-
-  push(text: string): void {
-    this.pending += text;
-    let start = 0;
-    for (let i = 0; i < this.pending.length; i++) {
-      const c = this.pending.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
-      if (c === 13 && i === this.pending.length - 1) break;
-      this.line(this.pending.slice(start, i));
-      if (c === 13 && this.pending.charCodeAt(i + 1) === 10) i++;
-      start = i + 1;
-    }
-    this.pending = this.pending.slice(start);
-  }
-
-  /** The end of the stream: a last event without its blank line still counts. */
-  end(): void {
-    if (this.pending) this.line(this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending);
-    this.pending = '';
-    this.line('');
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      if (this.data.length) {
-        const data = this.data.join('\n');
-        this.data = [];
-        this.onEvent(data);
-      }
-      return;
-    }
-    if (line.startsWith('data:')) this.data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
-    else if (line === 'data') this.data.push('');
-  }
 }
