@@ -10,9 +10,11 @@ import { ProviderStreamFailed } from './direct-streams.ts';
 export const MAX_EVENT_CHARS = 8 * 1024 * 1024;
 
 export class EventStreamParser {
-  private pending = '';
-  /** Where the scan for the next line end resumes in `pending` (what comes before holds none). */
-  private scanned = 0;
+  /** The line being read, in the pieces it arrived in (joined once it ends: no quadratic copying). */
+  private partial: string[] = [];
+  private partialChars = 0;
+  /** The last line ended with a CR: an LF that comes next (in this chunk or the next) ends nothing. */
+  private afterCR = false;
   private data: string[] = [];
   private dataChars = 0;
   private readonly onEvent: (data: string) => void;
@@ -22,28 +24,34 @@ export class EventStreamParser {
   }
 
   push(text: string): void {
-    this.pending += text;
     let start = 0;
-    let i = this.scanned;
-    for (; i < this.pending.length; i++) {
-      const c = this.pending.charCodeAt(i);
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (this.afterCR) {
+        this.afterCR = false;
+        if (c === 10) { start = i + 1; continue; }
+      }
       if (c !== 10 && c !== 13) continue;
-      // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
-      if (c === 13 && i === this.pending.length - 1) break;
-      this.line(this.pending.slice(start, i));
-      if (c === 13 && this.pending.charCodeAt(i + 1) === 10) i++;
+      this.partial.push(text.slice(start, i));
+      const line = this.partial.length === 1 ? this.partial[0] : this.partial.join('');
+      this.partial = [];
+      this.partialChars = 0;
+      this.line(line);
+      this.afterCR = c === 13;
       start = i + 1;
     }
-    this.pending = this.pending.slice(start);
-    this.scanned = i - start;
-    if (this.pending.length + this.dataChars > MAX_EVENT_CHARS) throw new ProviderStreamFailed(`the provider sent an event of more than ${MAX_EVENT_CHARS} characters`);
+    if (start < text.length) {
+      this.partial.push(text.slice(start));
+      this.partialChars += text.length - start;
+    }
+    if (this.partialChars + this.dataChars > MAX_EVENT_CHARS) throw new ProviderStreamFailed(`the provider sent an event of more than ${MAX_EVENT_CHARS} characters`);
   }
 
   /** The end of the stream: a last event without its blank line still counts. */
   end(): void {
-    if (this.pending) this.line(this.pending.endsWith('\r') ? this.pending.slice(0, -1) : this.pending);
-    this.pending = '';
-    this.scanned = 0;
+    if (this.partial.length) this.line(this.partial.join(''));
+    this.partial = [];
+    this.partialChars = 0;
     this.line('');
   }
 

@@ -169,20 +169,37 @@ export class ProviderPostTimeout extends Error {
  * bytes a call that outlived young-generation collections (docs/architecture/llm-gateway-performance.md).
  */
 export function providerPost(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<PostedAnswer> {
+  return post<PostedAnswer>(url, headers, body, signal, timeoutMs, (res, req, finish) => {
+    const stream = decoded(res);
+    stream.on('error', finish);
+    buffer(stream, req, finish, (bytes) => finish(null, { status: res.statusCode ?? 0, body: bytes }));
+  });
+}
+
+/** How a request of `post` ends: with an answer, or a failure (`thrown`: rejected as it is, not as a network failure). */
+type Finish<T> = (err: unknown, answer?: T, thrown?: boolean) => void;
+
+/**
+ * The request of providerPost and providerStream: a POST over the pooled agents under the caller's
+ * signal and a time limit of its own; `onResponse` reads the answer and calls `finish`. Rejects with the
+ * signal's reason once aborted, a ProviderPostTimeout past the limit, else a TypeError('fetch failed')
+ * (or, `thrown`, the error itself).
+ */
+function post<T>(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number, onResponse: (res: http.IncomingMessage, req: http.ClientRequest, finish: Finish<T>, settled: () => boolean) => void): Promise<T> {
   if (signal.aborted) return Promise.reject(abortReason(signal));
   const protocol = url.startsWith('https:') ? 'https:' : 'http:';
-  return new Promise<PostedAnswer>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const send = protocol === 'https:' ? https.request : http.request;
     let settled = false;
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (err: unknown, answer?: PostedAnswer) => {
+    const finish: Finish<T> = (err, answer, thrown = false) => {
       signal.removeEventListener('abort', onAbort);
       clearTimeout(timer);
       if (settled) return;
       settled = true;
       if (answer) resolve(answer);
-      else reject(signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
+      else reject(thrown ? err : signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
     };
     const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
     const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
@@ -190,11 +207,7 @@ export function providerPost(url: string, headers: Record<string, string>, body:
     timer.unref();
     signal.addEventListener('abort', onAbort, { once: true });
     req.on('error', finish);
-    req.once('response', (res) => {
-      const stream = decoded(res);
-      stream.on('error', finish);
-      buffer(stream, req, finish, (bytes) => finish(null, { status: res.statusCode ?? 0, body: bytes }));
-    });
+    req.once('response', (res) => onResponse(res, req, finish, () => settled));
     req.end(body);
   });
 }
@@ -210,55 +223,32 @@ export interface StreamedAnswer { status: number; body?: Buffer }
  * Failures, an abort and the time limit (over the whole stream) reject as providerPost's do.
  */
 export function providerStream(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number, onEvent: (data: string) => void): Promise<StreamedAnswer> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  const protocol = url.startsWith('https:') ? 'https:' : 'http:';
-  return new Promise<StreamedAnswer>((resolve, reject) => {
-    const send = protocol === 'https:' ? https.request : http.request;
-    let settled = false;
-    let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = (err: unknown, answer?: StreamedAnswer, thrown = false) => {
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(timer);
-      if (settled) return;
-      settled = true;
-      if (answer) resolve(answer);
-      else reject(thrown ? err : signal.aborted ? abortReason(signal) : timedOut ? new ProviderPostTimeout(timeoutMs) : fetchFailed(err));
-    };
-    const onAbort = () => { req.destroy(abortReason(signal) as Error); finish(null); };
-    const req = send(url, { method: 'POST', headers: { ...headers, accept: 'text/event-stream', 'content-length': String(Buffer.byteLength(body)) }, agent: agents[protocol] });
-    timer = setTimeout(() => { timedOut = true; req.destroy(new ProviderPostTimeout(timeoutMs)); finish(null); }, timeoutMs);
-    timer.unref();
-    signal.addEventListener('abort', onAbort, { once: true });
-    req.on('error', finish);
-    req.once('response', (res) => {
-      const status = res.statusCode ?? 0;
-      const stream = decoded(res);
-      stream.on('error', finish);
-      if (status < 200 || status >= 300 || !String(res.headers['content-type']).startsWith('text/event-stream')) {
-        buffer(stream, req, finish, (bytes) => finish(null, { status, body: bytes }));
-        return;
+  return post<StreamedAnswer>(url, { ...headers, accept: 'text/event-stream' }, body, signal, timeoutMs, (res, req, finish, settled) => {
+    const status = res.statusCode ?? 0;
+    const stream = decoded(res);
+    stream.on('error', finish);
+    if (status < 200 || status >= 300 || !String(res.headers['content-type']).startsWith('text/event-stream')) {
+      buffer(stream, req, finish, (bytes) => finish(null, { status, body: bytes }));
+      return;
+    }
+    const events = new EventStreamParser(onEvent);
+    stream.setEncoding('utf8');
+    stream.on('data', (text: string) => {
+      if (settled()) return;
+      try {
+        events.push(text);
+      } catch (err) {
+        req.destroy();
+        finish(err, undefined, true);
       }
-      const events = new EventStreamParser(onEvent);
-      stream.setEncoding('utf8');
-      stream.on('data', (text: string) => {
-        if (settled) return;
-        try {
-          events.push(text);
-        } catch (err) {
-          req.destroy();
-          finish(err, undefined, true);
-        }
-      });
-      stream.once('end', () => {
-        try {
-          events.end();
-          finish(null, { status });
-        } catch (err) {
-          finish(err, undefined, true);
-        }
-      });
     });
-    req.end(body);
+    stream.once('end', () => {
+      try {
+        events.end();
+        finish(null, { status });
+      } catch (err) {
+        finish(err, undefined, true);
+      }
+    });
   });
 }
