@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, SERVICES } from './helpers/test-app.ts';
 import { runCli, startServer, type ServerProcess } from './helpers/processes.ts';
@@ -36,6 +37,10 @@ describe.runIf(SERVICES.databaseUrl && SERVICES.redisUrl)('two server processes 
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    const redis = new Redis(SERVICES.redisUrl!);
+    const keys = await redis.keys(`${env.FOLIO_REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
     await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -3,8 +3,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { RateLimiter } from '../src/http/rate-limit.ts';
-import { redisEpoch } from '../src/identity/api-key-cache.ts';
+import { leaseSize, RateLimiter, type RateDecision } from '../src/http/rate-limit.ts';
+import { redisEpoch } from '../src/identity/auth-epoch.ts';
 import { coalesceWrites } from '../src/infra/redis.ts';
 import { SERVICES } from './helpers/test-app.ts';
 
@@ -54,9 +54,60 @@ describe.runIf(SERVICES.redisUrl)('Redis commands batched per event-loop turn', 
     expect(next.remaining).toBe(96);
   });
 
+  it('leases counts for a busy key: each request still gets its own count, with few increments', async () => {
+    const limiter = new RateLimiter(loadConfig({}, { redisPrefix: prefix, rateLimits: { free: 10, pro: 100, enterprise: 1000 } }), redis);
+    const decisions: RateDecision[] = [];
+    let synchronous = 0;
+    for (let i = 0; i < 300; i++) {
+      const d = limiter.consume('key_lease', 'enterprise');
+      if (!(d instanceof Promise)) synchronous++;
+      decisions.push(await d); // one request per turn: no batching, only the lease saves increments
+    }
+    expect(decisions.map((d) => d.remaining)).toEqual(Array.from({ length: 300 }, (_, i) => 999 - i));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    const key = `${prefix}rl:enterprise:key_lease`;
+    await vi.waitFor(() => expect(commandsFor(key).length).toBeGreaterThan(0), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    const increments = commandsFor(key).length;
+    expect(increments).toBeLessThan(30); // 1 + 1, 3, 7, 15, then 20 at a time: 18 increments for 300 requests
+    expect(synchronous).toBe(300 - increments);
+    // Redis holds every count handed out, plus what the last lease has not used yet (at most a fiftieth).
+    const held = Number(await redis.get(key));
+    expect(held).toBeGreaterThanOrEqual(300);
+    expect(held).toBeLessThanOrEqual(300 + 20);
+  });
+
+  it('never admits more than the limit across processes that lease, and strands few counts', async () => {
+    const config = loadConfig({}, { redisPrefix: prefix, rateLimits: { free: 10, pro: 100, enterprise: 500 } });
+    const other = new Redis(SERVICES.redisUrl!);
+    try {
+      const limiters = [new RateLimiter(config, redis), new RateLimiter(config, other)];
+      let allowed = 0;
+      for (let i = 0; i < 800; i++) {
+        // Uneven traffic: bursts on one process, single requests on the other.
+        const limiter = limiters[i % 7 < 5 ? 0 : 1];
+        const burst = await Promise.all(Array.from({ length: 1 + (i % 3) }, () => limiter.consume('key_shared', 'enterprise')));
+        allowed += burst.filter((d) => d.allowed).length;
+      }
+      expect(allowed).toBeLessThanOrEqual(500);
+      expect(allowed).toBeGreaterThanOrEqual(500 - 2 * 10); // at most one lease (a fiftieth) stranded per process
+    } finally {
+      await other.quit();
+    }
+  });
+
+  it('sizes leases: none under 50 a minute, growing with use, capped, and small near the limit', () => {
+    expect(leaseSize(49, 5, undefined, 0)).toBe(0);
+    expect(leaseSize(1000, 1, undefined, 0)).toBe(1);
+    expect(leaseSize(1000, 1, { next: 1, last: 0, resetAt: 10, used: 6, total: 8 }, 0)).toBe(7);
+    expect(leaseSize(1000, 1, { next: 1, last: 0, resetAt: 10, used: 600, total: 700 }, 0)).toBe(20);
+    expect(leaseSize(1000, 1, { next: 1, last: 0, resetAt: 10, used: 600, total: 960 }, 0)).toBe(4); // (1000 - 960 - 1) / 8
+    expect(leaseSize(1000, 1, { next: 1, last: 0, resetAt: 10, used: 600, total: 700 }, 20)).toBe(1); // the window is over
+  });
+
   it('reads the auth epoch once for all the reads of a turn, and a bump made before a read is seen by it', async () => {
     const key = `${prefix}auth-epoch`;
-    const epoch = redisEpoch(redis, key);
+    const epoch = redisEpoch(redis, key, { trustMs: 0 }); // not pushed: every read asks Redis
     const reads = await Promise.all([epoch.read(), epoch.read(), epoch.read()]);
     expect(reads).toEqual([0, 0, 0]);
     await vi.waitFor(() => expect(commandsFor(key)).toHaveLength(1), { timeout: 10_000 });

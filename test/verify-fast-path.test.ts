@@ -5,7 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrganizationsRepository } from '../src/identity/organizations.repository.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { Redis } from 'ioredis';
+import { redisEpoch } from '../src/identity/auth-epoch.ts';
+import { SERVICES, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The fast path answers every admitted request, on every backend: at once when admission is synchronous
 // (a cached key and the in-memory limiter, the embedded default), after the database or Redis otherwise.
@@ -119,10 +121,16 @@ describe('GET /verify fast path', () => {
     expect((await get(VERIFY, { 'x-api-key': org.secret! })).headers.get('x-ratelimit-remaining')).toBe('3');
     const { redis, database, config } = t.app.ctx;
     if (redis) {
-      // As another process would: this one still caches the free key until it sees the new epoch (and
-      // counts the request on the free tier while it checks), then must count it again on the pro tier.
+      // As another process would: its bump reaches this one's pushed epoch before the bump resolves.
       await new OrganizationsRepository(database.db).setTier(org.org_id, 'pro');
-      await redis.incr(`${config.redisPrefix}auth-epoch`);
+      const other = new Redis(SERVICES.redisUrl!);
+      const epoch = redisEpoch(other, `${config.redisPrefix}auth-epoch`);
+      try {
+        await epoch.bump();
+      } finally {
+        epoch.close?.();
+        other.disconnect();
+      }
     } else {
       await t.app.ctx.organizations.setTier(org.org_id, 'pro');
     }

@@ -8,6 +8,14 @@
 // requests get the n consecutive counts that ended at the returned total, in the order they arrived,
 // exactly as n separate increments with nothing in between would have. A key under load costs one
 // Redis command per turn instead of one per request.
+//
+// A busy key also takes a lease: the increment adds a few counts more than the turn needs, and the
+// process hands those counts to its next requests for that key without asking Redis (synchronously).
+// Leased counts are real counts in Redis, so every process together never admits more than the limit.
+// The lease is at most a fiftieth of the limit, grows with what the process has used in the window
+// (1, 2, 4, ... as traffic shows up), and shrinks to an eighth of what the window has left near the
+// limit, so counts held by one process while another is refused stay few. A lease ends with its
+// window. Limits under 50 a minute never lease: every request is counted in Redis, as before.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { TIERS, type Config, type Tier } from '../config.ts';
@@ -63,12 +71,34 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
-/** Counts in Redis, one increment per key per event-loop turn. */
+/** Counts this process took from Redis ahead of its requests: `next` to `last`, valid until `resetAt`. */
+export interface Lease {
+  next: number;
+  last: number;
+  resetAt: number;
+  /** Counts this process used in the window, and the window's total at the last increment. */
+  used: number;
+  total: number;
+}
+
+/** The lease to ask for besides a turn's `n` requests: see the header. */
+export function leaseSize(limit: number, n: number, lease: Lease | undefined, now: number): number {
+  const cap = Math.floor(limit / 50);
+  if (cap === 0) return 0;
+  const current = lease && lease.resetAt > now ? lease : undefined;
+  const used = (current?.used ?? 0) + n;
+  const left = limit - (current?.total ?? 0) - n;
+  return Math.max(0, Math.min(cap, used, Math.floor(left / 8)));
+}
+
+/** Counts in Redis, one increment per key per event-loop turn, plus the key's lease when it is busy. */
 class RedisCounts {
   private readonly redis: Redis;
   private readonly limiters: Record<Tier, RateLimiterRedis>;
   private readonly limits: Record<Tier, number>;
   private pending = new Map<string, { tier: Tier; subject: string; waiters: Waiter[] }>();
+  private readonly leases = new Map<string, Lease>();
+  private leasesMade = 0;
 
   constructor(redis: Redis, limiters: Record<Tier, RateLimiterRedis>, limits: Record<Tier, number>) {
     this.redis = redis;
@@ -76,8 +106,16 @@ class RedisCounts {
     this.limits = limits;
   }
 
-  consume(subject: string, tier: Tier): Promise<RateDecision> {
+  consume(subject: string, tier: Tier): RateDecision | Promise<RateDecision> {
     const id = `${tier}:${subject}`;
+    const lease = this.leases.get(id);
+    if (lease && lease.next <= lease.last) {
+      const now = Date.now();
+      if (lease.resetAt > now && this.redis.status === 'ready') {
+        lease.used++;
+        return decision(this.limits[tier], lease.next++, lease.resetAt - now, now);
+      }
+    }
     let group = this.pending.get(id);
     if (!group) {
       if (this.pending.size === 0) atTurnEnd(this.send);
@@ -92,18 +130,22 @@ class RedisCounts {
     const groups = this.pending;
     this.pending = new Map();
     coalesceWrites(this.redis);
-    for (const { tier, subject, waiters } of groups.values()) {
+    for (const [id, { tier, subject, waiters }] of groups) {
       const limit = this.limits[tier];
+      const n = waiters.length;
+      // Only while Redis is connected: the insurance limiter, counting in memory meanwhile, leases nothing.
+      const extra = this.redis.status === 'ready' ? leaseSize(limit, n, this.leases.get(id), Date.now()) : 0;
       const settle = (res: RateLimiterRes): void => {
         const now = Date.now();
-        const first = res.consumedPoints - waiters.length + 1;
-        for (let i = 0; i < waiters.length; i++) waiters[i].resolve(decision(limit, first + i, res.msBeforeNext, now));
+        const first = res.consumedPoints - n - extra + 1;
+        for (let i = 0; i < n; i++) waiters[i].resolve(decision(limit, first + i, res.msBeforeNext, now));
+        this.keepLease(id, first + n, Math.min(res.consumedPoints, limit), now + res.msBeforeNext, n, res.consumedPoints, extra);
       };
       const fail = (err: unknown): void => {
         for (const w of waiters) w.reject(err);
       };
       try {
-        this.limiters[tier].consume(subject, waiters.length).then(settle, (rejection: unknown) => {
+        this.limiters[tier].consume(subject, n + extra).then(settle, (rejection: unknown) => {
           if (rejection instanceof RateLimiterRes) settle(rejection);
           else fail(rejection);
         });
@@ -112,6 +154,17 @@ class RedisCounts {
       }
     }
   };
+
+  private keepLease(id: string, next: number, last: number, resetAt: number, n: number, total: number, extra: number): void {
+    const old = this.leases.get(id);
+    const used = (old && old.resetAt > Date.now() ? old.used : 0) + n;
+    if (extra === 0 && !old) return; // a quiet key keeps nothing
+    if (++this.leasesMade % SWEEP_EVERY === 0) {
+      const now = Date.now();
+      for (const [k, l] of this.leases) if (l.resetAt <= now) this.leases.delete(k);
+    }
+    this.leases.set(id, { next: extra > 0 ? next : 1, last: extra > 0 ? last : 0, resetAt, used, total });
+  }
 }
 
 export class RateLimiter {

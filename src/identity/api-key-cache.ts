@@ -1,94 +1,9 @@
 // Verified API keys, cached per process so that the hot path (GET /verify and every API call) skips the
-// database. Correctness across processes comes from an invalidation epoch: any change that can affect a
-// cached key (revocation, suspension, tier change) bumps it, and a process that sees a new epoch drops
-// its whole cache. In memory for the single embedded process; in Redis when several processes share work.
-import type { Redis } from 'ioredis';
-import { coalesceWrites } from '../infra/redis.ts';
-import { atTurnEnd } from '../infra/turn.ts';
+// database. Correctness across processes comes from an invalidation epoch (src/identity/auth-epoch.ts):
+// any change that can affect a cached key (revocation, suspension, tier change) bumps it, and a process
+// that sees a new epoch drops its whole cache.
 import type { KeyWithOrg } from './api-keys.repository.ts';
-
-export interface Epoch {
-  read(): number | Promise<number>;
-  bump(): Promise<void>;
-  /** Calls `listener` whenever invalidations may have been missed (the shared store reconnected). */
-  onReset?(listener: () => void): void;
-}
-
-export function memoryEpoch(): Epoch {
-  let value = 0;
-  return { read: () => value, bump: async () => { value++; } };
-}
-
-/**
- * The epoch in Redis. The reads of one event-loop turn share one GET, sent at the end of that turn with
- * the turn's rate-limit counts. Every read sharing it was asked for before the GET left, so a change
- * committed (and bumped) before a request arrived is always seen by that request.
- *
- * Redis outages (docs/operating/deployment.md, "Redis outages"): while Redis is not connected a read
- * fails at once (the cache then reads the database and drops what it holds); a bump that fails is
- * retried as soon as Redis is back; and every reconnection resets the caches, since bumps of other
- * processes may have been lost with a restarted Redis (whose epoch may even have gone back to a value
- * a cache has already seen).
- */
-export function redisEpoch(redis: Redis, key: string): Epoch {
-  let next: Promise<number> | null = null;
-  let bumpOwed = false;
-  const listeners: (() => void)[] = [];
-  // A bump Redis cannot take now is owed and sent on reconnection: a revocation is never lost. The
-  // change is committed already, so the caller is not failed for it.
-  let everReady = redis.status === 'ready';
-  const bump = async () => {
-    // A short-lived process (the operator CLI) bumps before its first connection is up: wait for it
-    // rather than owe a bump the process may exit before paying.
-    if (!everReady && redis.status !== 'end') await firstReady(redis, 10_000);
-    if (redis.status !== 'ready') { bumpOwed = true; return; }
-    try {
-      await redis.incr(key);
-    } catch {
-      bumpOwed = true;
-    }
-  };
-  redis.on('ready', () => {
-    everReady = true;
-    for (const listener of listeners) listener();
-    if (bumpOwed) {
-      bumpOwed = false;
-      bump().catch(() => {});
-    }
-  });
-  return {
-    read: () => {
-      if (redis.status !== 'ready') {
-        const down = Promise.reject(new Error(`Redis connection ${redis.status}`));
-        down.catch(() => {}); // peek() drops what it cannot use at once; get() still sees the rejection
-        return down;
-      }
-      next ??= new Promise<number>((resolve, reject) => {
-        atTurnEnd(() => {
-          next = null; // later reads wait for a GET sent after them
-          try {
-            coalesceWrites(redis);
-            redis.get(key).then((value) => resolve(Number(value ?? 0)), reject);
-          } catch (err) {
-            reject(err);
-          }
-        });
-      });
-      return next;
-    },
-    bump,
-    onReset: (listener) => { listeners.push(listener); },
-  };
-}
-
-function firstReady(redis: Redis, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); redis.off('ready', done); resolve(); };
-    const timer = setTimeout(done, timeoutMs);
-    timer.unref();
-    redis.once('ready', done);
-  });
-}
+import type { Epoch } from './auth-epoch.ts';
 
 const MAX_ENTRIES = 10_000;
 
@@ -113,7 +28,7 @@ export class ApiKeyCache {
   }
 
   /**
-   * The cached key without waiting, when the epoch can be read synchronously (the in-process epoch) and
+   * The cached key without waiting, when the epoch can be read synchronously (the in-process epoch, or a trusted pushed one from Redis) and
    * the entry is live; undefined means "ask get()". Lets the hot path skip a promise per request.
    */
   peek(keyHash: string): KeyWithOrg | undefined {
@@ -175,5 +90,10 @@ export class ApiKeyCache {
   async invalidate(): Promise<void> {
     this.flush();
     await this.epoch?.bump();
+  }
+
+  /** Stops the epoch's subscription, if it has one. */
+  close(): void {
+    this.epoch?.close?.();
   }
 }

@@ -63,8 +63,9 @@ export class ApiKeysService {
 
   /**
    * The key's organization for a presented secret; 401 when missing, malformed, unknown or revoked.
-   * Answers synchronously when the key is in the in-process cache (the common case on the embedded
-   * default), and with a promise otherwise; `await` works on both. When the answer is a promise only
+   * Answers synchronously when the key is in the in-process cache and the cache's epoch is known at once
+   * (the common case: always on the embedded default, and with Redis while the pushed epoch is trusted),
+   * and with a promise otherwise; `await` works on both. When the answer is a promise only
    * because the cache must first confirm its entry (the epoch lives in Redis), `early` gets that entry
    * at once, so the caller can start work the answer will most likely need.
    */

@@ -5,7 +5,8 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { Database } from '../db/database.ts';
 import type { FolioModule } from '../infra/module.ts';
 import type { Redis } from '../infra/redis.ts';
-import { ApiKeyCache, memoryEpoch, redisEpoch } from './api-key-cache.ts';
+import { ApiKeyCache } from './api-key-cache.ts';
+import { memoryEpoch, redisEpoch } from './auth-epoch.ts';
 import { ApiKeysRepository } from './api-keys.repository.ts';
 import { ApiKeysService } from './api-keys.service.ts';
 import { devTokenRoutes } from './dev-token.routes.ts';
@@ -57,6 +58,9 @@ export async function createIdentityModule(d: IdentityModuleDeps): Promise<Ident
       await identityRoutes(api, { signup, apiKeys, organizations });
       await devTokenRoutes(api, config);
     },
-    close: () => lastUsed.close(),
+    close: async () => {
+      keyCache.close();
+      await lastUsed.close();
+    },
   };
 }

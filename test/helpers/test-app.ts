@@ -131,6 +131,12 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Bui
       return { ...res.json(), token: t };
     },
     async close() {
+      // The app's keys in the shared Redis (the auth epoch outlives the run otherwise).
+      const redis = app.ctx.redis;
+      if (redis?.status === 'ready') {
+        const keys = await redis.keys(`${config.redisPrefix}*`).catch(() => [] as string[]);
+        if (keys.length) await redis.del(...keys).catch(() => {});
+      }
       await app.close();
       await database.close();
       await dropDb();
