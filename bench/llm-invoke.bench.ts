@@ -71,7 +71,7 @@ async function freePort(): Promise<number> {
 
 /** Starts a child and resolves with the first stdout line matching `ready` (stderr is shown). */
 /** How `folio` starts Node (NODE_OPTIONS, FOLIO_VENDOR_BUNDLES, FOLIO_V8_POOL_SIZE, FOLIO_IDLE_MEMORY_RELEASE_SECONDS), passed through to compare settings. */
-const nodeSettings = () => Object.fromEntries(['NODE_OPTIONS', 'FOLIO_VENDOR_BUNDLES', 'FOLIO_V8_POOL_SIZE', 'FOLIO_IDLE_MEMORY_RELEASE_SECONDS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
+const nodeSettings = () => Object.fromEntries(['NODE_OPTIONS', 'FOLIO_LLM_USAGE_FLUSH_DELAY_MS', 'FOLIO_VENDOR_BUNDLES', 'FOLIO_V8_POOL_SIZE', 'FOLIO_IDLE_MEMORY_RELEASE_SECONDS'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]));
 
 function start(label: string, script: string, argv: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, [script, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
