@@ -214,3 +214,30 @@ describe('Markdown prompts (builtin engine)', () => {
     expect(styleOf('Send invites')).toMatch(/^List Number$/);
   });
 });
+
+describe('money as the request wrote it (builtin engine)', () => {
+  it('invents no currency: amounts without a symbol stay without one, in the workbook, the document and the deck; € and $ stay as written', async () => {
+    const money = (fmt: string) => /[$€£¥]|"[A-Z]{3}/.test(fmt);
+    const plain = readWithOpenpyxl((await made('excel', 'A monthly budget: rent 1200, utilities 300, groceries 450, transport 150')).bytes);
+    const plainFormats = Object.values(plain.sheets[0].formats).filter((f) => /0/.test(f));
+    expect(plainFormats.length, JSON.stringify(plain.sheets[0])).toBeGreaterThan(0);
+    expect(plainFormats.filter(money), JSON.stringify(plain.sheets[0].formats)).toEqual([]);
+    expect(Object.values(plain.sheets[0].cells)).toEqual(expect.arrayContaining([1200, 300, 450, 150]));
+
+    const euros = readWithOpenpyxl((await made('excel', 'Revenue by quarter: Q1 €1,200, Q2 €1,500, Q3 €1,750, Q4 €2,100')).bytes);
+    expect(Object.values(euros.sheets[0].formats).some((f) => f.includes('€')), JSON.stringify(euros.sheets[0].formats)).toBe(true);
+    expect(Object.values(euros.sheets[0].formats).some((f) => f.includes('$'))).toBe(false);
+    const dollars = readWithOpenpyxl((await made('excel', 'Revenue by quarter: Q1 $1,200, Q2 $1,500, Q3 $1,750, Q4 $2,100')).bytes);
+    expect(Object.values(dollars.sheets[0].formats).some((f) => f.includes('$')), JSON.stringify(dollars.sheets[0].formats)).toBe(true);
+
+    const doc = await python((await made('word', 'A memo to the team on the party budget: venue 1200, catering 800, music 300')).bytes, 'docx', PY_DOCX);
+    const docText = [...doc.paragraphs.map((p: any) => p.text), JSON.stringify(doc.tables ?? [])].join('\n');
+    expect(docText).toMatch(/1,200/);
+    expect(docText).not.toMatch(/[$€£]/);
+
+    const deck = inspectPptx((await made('slides', 'A deck on the party budget: venue 1200, catering 800, music 300')).bytes);
+    const deckText = JSON.stringify(deck.slides);
+    expect(deckText).toMatch(/1,200|1200/);
+    expect(deckText).not.toMatch(/[$€£]/);
+  }, 120_000);
+});

@@ -10,15 +10,18 @@ const CURRENCY_SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£
 
 export const CURRENCIES = Object.keys(CURRENCY_SYMBOL);
 
-/** The number format of a column type; currency in the given ISO code (default USD), negatives in parentheses. */
-export function numberFormatFor(type: ColumnType, currency = 'USD', decimals?: number): string | undefined {
+/**
+ * The number format of a column type. Money shows the given ISO code's symbol, or no symbol when none is
+ * given (amounts the request wrote without one: no currency is invented); negatives in parentheses.
+ */
+export function numberFormatFor(type: ColumnType, currency?: string | null, decimals?: number): string | undefined {
   const places = (n: number) => (n > 0 ? `.${'0'.repeat(n)}` : '');
   switch (type) {
     case 'integer': return '#,##0';
     case 'number': return `#,##0${places(decimals ?? 2)}`;
     case 'currency': {
-      const sym = CURRENCY_SYMBOL[currency.toUpperCase()] ?? `${currency.toUpperCase()} `;
-      const body = `"${sym}"#,##0${places(decimals ?? 2)}`;
+      const sym = currency ? CURRENCY_SYMBOL[currency.toUpperCase()] ?? `${currency.toUpperCase()} ` : '';
+      const body = `${sym ? `"${sym}"` : ''}#,##0${places(decimals ?? 2)}`;
       return `${body};(${body})`;
     }
     case 'percent': return `0${places(decimals ?? 1)}%`;

@@ -198,3 +198,10 @@ export function lineItemsIn(text: string): InlineTable | null {
   const t = typedTable(['Description', 'Quantity', 'Unit price'], found.map((m) => [m[2].trim().replace(/^\w/, (c) => c.toUpperCase()), m[1], m[3]]));
   return { ...t, formats: ['text', t.formats[1] === 'text' ? 'number' : t.formats[1], 'currency'], name: 'Line items', inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
 }
+
+/** An amount's text with its currency ("$1,200", "€80", "1,200 CHF"); bare when the request showed none: no currency is invented. */
+export function withCurrency(text: string, currency: string | null): string {
+  if (!currency) return text;
+  const symbol = ({ USD: '$', EUR: '€', GBP: '£' } as Record<string, string>)[currency];
+  return symbol ? `${symbol}${text}` : `${text} ${currency}`;
+}

@@ -24,7 +24,7 @@ export type TotalsFunction = 'sum' | 'average' | 'count' | 'min' | 'max';
 export interface ColumnSpec {
   header: string;
   type?: ColumnType;
-  /** ISO currency code of a currency column (default: the one the values show, else USD). */
+  /** ISO currency code of a currency column (default: the one the values show, else none: amounts without a symbol). */
   currency?: string;
   width?: number;
   /** What the totals row shows for the column (default: sum of money and plain numbers, nothing else). */

@@ -25,7 +25,8 @@ const Color = Type.String({ pattern: '^#?[0-9A-Fa-f]{6}$', description: 'Hex col
 
 export function resolveNumberFormat(text: string): { numFmt: string | undefined; type: ColumnType | null } {
   const t = text.trim();
-  if (isColumnType(t.toLowerCase())) return { numFmt: numberFormatFor(t.toLowerCase() as ColumnType), type: t.toLowerCase() as ColumnType };
+  // "currency" named as a format, with no amounts to read a symbol from: dollars (a format code names any other).
+  if (isColumnType(t.toLowerCase())) return { numFmt: numberFormatFor(t.toLowerCase() as ColumnType, 'USD'), type: t.toLowerCase() as ColumnType };
   return { numFmt: t, type: typeOfFormat(t) };
 }
 

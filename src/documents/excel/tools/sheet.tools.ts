@@ -21,7 +21,7 @@ import { CellValue, ColumnTypeSchema, RangeText, SheetName, rangeOf } from './to
 const ColumnSpecSchema = Type.Object({
   header: Type.String({ minLength: 1, maxLength: 255 }),
   type: Type.Optional(ColumnTypeSchema),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO code of a currency column, e.g. USD, EUR.' })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO code of a currency column, e.g. USD, EUR. Omitted: the symbol the values show, else none (amounts without a currency symbol).' })),
   width: Type.Optional(Type.Number({ minimum: 2, maximum: 120 })),
   total: Type.Optional(StringEnum(['sum', 'average', 'count', 'min', 'max', 'none'] as const, { description: 'What the totals row shows for this column.' })),
 }, { additionalProperties: false });

@@ -2,7 +2,7 @@
 // named topic, the data typed into the request as a native chart (and a table when asked to compare),
 // a comparison or timeline as a table, spelled-out bullets as they are, and as many slides as the
 // request counts. Nothing is invented: a topic without content gets labelled placeholders.
-import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import { withCurrency, type InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
@@ -22,7 +22,7 @@ function shown(value: string | number | null, format: InlineTable['formats'][num
   if (typeof value !== 'number') return value;
   if (format === 'percent') return `${Number((value * 100).toPrecision(10))}%`;
   const text = value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(value) ? 2 : 0 });
-  return format === 'currency' ? (currency === 'EUR' ? `€${text}` : currency === 'GBP' ? `£${text}` : currency === 'USD' || !currency ? `$${text}` : `${text} ${currency}`) : text;
+  return format === 'currency' ? withCurrency(text, currency) : text;
 }
 
 /** An inline table as a native chart (labels from the first text column, each numeric column a series), or null. */

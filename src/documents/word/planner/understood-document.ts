@@ -3,7 +3,7 @@
 // they belong (a memo's To/From/Date lines, an event's date, place and contact), data typed into it as
 // tables, a comparison or a timeline as a table, spelled-out bullets as a list, and the length it asks
 // for in pages. What it does not say is a short labelled placeholder; its own sentences are never copied.
-import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import { withCurrency, type InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
@@ -25,7 +25,7 @@ function shown(v: string | number | null, format: InlineTable['formats'][number]
   if (typeof v !== 'number') return escapeInline(v);
   if (format === 'percent') return `${Number((v * 100).toPrecision(10))}%`;
   const text = v.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: format === 'currency' && !Number.isInteger(v) ? 2 : 0 });
-  return format === 'currency' ? ({ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD'] ? `${{ USD: '$', EUR: '€', GBP: '£' }[currency ?? 'USD']}${text}` : `${text} ${currency}`) : text;
+  return format === 'currency' ? withCurrency(text, currency) : text;
 }
 
 function pipeTable(header: string[], rows: string[][]): string {
