@@ -241,3 +241,19 @@ describe('money as the request wrote it (builtin engine)', () => {
     expect(deckText).not.toMatch(/[$€£]/);
   }, 120_000);
 });
+
+describe('casually written deck requests (builtin engine)', () => {
+  it('title the deck with the topic, not the occasion, the form or "Untitled presentation"', async () => {
+    const cases: [string, string][] = [
+      ['ok so I need to present to the board next week about how the migration to the new CRM went, it was rough at first but adoption is now 80% and support tickets dropped, maybe 6 slides?', 'How the migration to the new CRM went'],
+      ["my manager asked me for a deck. we're proposing a 4-day work week pilot for the support team for 3 months, need to cover benefits, risks, how we measure it", '4-day work week pilot for the support team'],
+      ['quick deck for friday: hiring plan 2025, we want 5 engineers, 2 designers, 1 PM', 'Hiring plan 2025'],
+    ];
+    for (const [prompt, title] of cases) {
+      const { bytes, answer } = await made('slides', prompt);
+      const deck = inspectPptx(bytes);
+      expect(phText(deck.slides[0], 'title'), prompt).toBe(title);
+      expect(answer.summary, prompt).not.toMatch(/Untitled presentation/);
+    }
+  }, 120_000);
+});

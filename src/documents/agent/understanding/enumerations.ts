@@ -93,6 +93,12 @@ export function enumeration(text: string): string[] {
     if (items.length > best.length || (items.length === best.length && items.length && weight(items) < weight(best))) best = items;
   }
   if (best.length) return best;
+  // "a short presentation introducing our new expense policy: what changed, the new limits, and how to
+  // submit receipts": three or more short items after the colon of the sentence naming the document
+  // (figures there are data or facts, not parts).
+  const colon = /\b(?:deck|presentation|slides?|slideshow|document|memo|report|brief|guide|handout|talk)\b[^:\n]{0,100}:\s*([^\n]+)/i.exec(text);
+  const parts = colon ? splitList(colon[1].replace(/[.]\s*$/, '')) : [];
+  if (parts.length >= 3 && !parts.some((p) => /\d/.test(p))) return parts;
   const range = rangeItems(text);
   return range.length ? range : perItems(text);
 }

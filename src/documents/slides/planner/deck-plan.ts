@@ -9,6 +9,7 @@ import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
 import { CLOSING_TITLE } from './slide-kinds.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
+import { casualTopic, isOccasion } from '../../agent/understanding/casual-topic.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -113,9 +114,20 @@ function dataSlides(t: DataTable, plan: DeckPlan): AddSlideArgs[] {
   return slides;
 }
 
-function titleSlide(o: PromptOutline, inputs: ResolvedInputs, u: Understanding): AddSlideArgs {
-  const untitled = { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
-  const title = o.title ?? (o.topic ? capitalize(o.topic) : u.subject ? capitalize(u.subject) : inputs.dataSources[0] ? capitalize(inputs.dataSources[0].name) : untitled);
+/** The deck's title: the request's own, else its topic as a formal or a casual reading finds it, else its data's name. */
+function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: Understanding): string {
+  if (o.title) return o.title;
+  const usable = (s: string | null) => (s && !isOccasion(s) ? s : null);
+  // "on our support tools, zendesk, slack etiquette": a list after the topic; the subject reading stops before it.
+  const topic = usable(o.topic) && !(o.topic!.split(/,\s/).length >= 3 && usable(u.subject)) ? o.topic : null;
+  const named = u.label && !['deck', 'document', 'workbook'].includes(u.kind) ? u.label : null;
+  // Last, the occasion itself ("Tomorrow's team meeting") reads better than no title.
+  const found = topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? u.subject ?? null;
+  return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
+}
+
+function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: Understanding): AddSlideArgs {
+  const title = deckTitle(prompt, o, inputs, u);
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
   const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0]].filter((x): x is string => Boolean(x));
@@ -159,7 +171,7 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
     const items = (sections.length >= 2 ? sections : body.filter((s) => s.layout !== 'closing')).map((s) => s.title).slice(0, 8);
     body.unshift({ layout: 'bullets', title: 'Agenda', bullets: items });
   }
-  plan.slides.push(titleSlide(o, inputs, u), ...body);
+  plan.slides.push(titleSlide(prompt, o, inputs, u), ...body);
   const w = WORDS[u.language];
   if (!body.some((s) => s.layout === 'closing') && (understood?.closing ?? true)) plan.slides.push({ layout: 'closing', title: w.closing, subtitle: w.closingSubtitle });
   plan.placeholders = plan.slides.filter((s) => JSON.stringify(s).includes('[Add ')).length;

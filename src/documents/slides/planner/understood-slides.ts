@@ -95,6 +95,9 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   // Dictated text that is the stated facts themselves is on their slide already.
   const said = u.statements.map((x) => x.toLowerCase());
   userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
+  // Dictated text that lists the parts ("...: what changed, the new limits, and how to submit receipts") is their slides.
+  const parts = u.items.map((i) => i.toLowerCase());
+  userContent = userContent.filter((c) => parts.filter((p) => c.toLowerCase().includes(p)).length < 2);
   // Dictated dates of a timeline are its table, not also a slide of text.
   if (u.intents.timeline && u.milestones.length) userContent = userContent.filter((c) => u.milestones.filter((m) => c.toLowerCase().includes(m.when.toLowerCase())).length < 2);
   if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });

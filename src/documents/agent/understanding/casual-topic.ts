@@ -1,0 +1,52 @@
+// The topic of a request written the way people write to a colleague ("ok so I need to present to the
+// board next week about how the migration to the new CRM went, ... maybe 6 slides?", "slides pls -
+// quarterly results, revenue 1.2M up 15%", "we're proposing a 4-day work week pilot for the support
+// team"), for a title when the formal readings ("Title: ...", "a deck about X") find none, or find only
+// the occasion ("a deck for friday", "my manager asked me for a deck").
+
+const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const WHEN = `(?:${DAY}|today|tomorrow|tonight|yesterday|(?:next|last|this) (?:week|month|quarter|year|${DAY}|morning|afternoon|evening))`;
+const AUDIENCE = '(?:the |our |my |a |an )?(?:board|team|leadership|management|execs?|executives|investors?|employees|staff|everyone|customers?|clients?|new hires|students|class|meetup|conference|all[- ]hands)';
+
+/** Phrases that name when, for whom or in what form, not what about. */
+const OCCASION = new RegExp(`^(?:(?:a|an|the|this|that|my|our|some|quick|short|small|simple|new|next|last|tomorrow'?s|today'?s|friday'?s|monday'?s)\\s+)*(?:deck|presentation|slides?|slideshow|talk|something|anything|meeting|call|review|sync|standup|stand-up|${AUDIENCE}|boss|manager|me|us|it|them|${WHEN}|${DAY}|week|month|quarter|year)(?:\\s+(?:meeting|review|call|sync|week|month|session))?$`, 'i');
+
+/** Whether a phrase a reading took for the topic only names the occasion ("friday", "a deck", "the board"). */
+export function isOccasion(phrase: string): boolean {
+  return OCCASION.test(phrase.trim().replace(/[.!?,;:]+$/, ''));
+}
+
+// What a casual request puts right before its topic.
+const LEAD = /(?<!\p{L})(?:about|on|regarding|covering|introducing|proposing|pitching|announcing|explaining|presenting|to (?:pitch|present|explain|introduce|announce|propose)|go (?:over|through)|talk about|walk (?:\p{L}+ )?through)\s+(.+?)(?=\s*(?:[.!?;:(\n]|,\s|\s[—–-]\s|$))/giu;
+// A topic set off by a colon or a dash after the request's own words ("quick deck for friday: hiring plan 2025, ...").
+const AFTER_SEPARATOR = /^[^:—–\n]{0,60}?\b(?:deck|slides?|presentation|pls|please|talk)\b[^:—–\n]{0,30}?\s*(?::|—|–|\s-\s)\s*(.+?)(?=\s*(?:[,.;!?(\n]|$))/iu;
+// Where the topic ends and the occasion, audience or an aside starts.
+const TAIL = new RegExp(`\\s+(?:(?:on|by|for|at|in)\\s+)?(?:${WHEN}|for \\d.*|to ${AUDIENCE}\\b.*|for ${AUDIENCE}\\b.*|(?:and|but|so) (?:i|we|it|they|need|want|make|can|please|maybe|also)\\b.*)$`, 'i');
+
+function clean(candidate: string): string | null {
+  let s = candidate.trim();
+  for (let i = 0; i < 3; i++) s = s.replace(TAIL, '').trim();
+  s = s.replace(/^(?:(?:the|a|an|our|my|some)\s+)+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
+  const words = s.split(/\s+/);
+  if (!s || words.length > 12 || s.length < 3) return null;
+  if (/^(?:to|at|for|in|on|with|from|by|of|me|us|you|it|this|that|them|what|which|something|anything|pls|please)\b/i.test(s)) return null;
+  if (isOccasion(s) || /^\d+\s*(?:slides?|pages?|minutes?)$/i.test(s)) return null;
+  return s;
+}
+
+/** The topic of a casually written request, or null when none reads as one. */
+export function casualTopic(prompt: string): string | null {
+  const opening = prompt.trim().split(/\n\s*\n/)[0];
+  const separated = AFTER_SEPARATOR.exec(opening);
+  const first = separated ? clean(separated[1]) : null;
+  if (first) return first;
+  const sentences = opening.split(/(?<=[.!?])\s+/).slice(0, 3).join(' ');
+  // Leads may sit inside a rejected phrase ("to present to the board next week about how ..."): look again from inside it.
+  LEAD.lastIndex = 0;
+  for (let m = LEAD.exec(sentences); m; m = LEAD.exec(sentences)) {
+    const topic = clean(m[1]);
+    if (topic) return topic;
+    LEAD.lastIndex = m.index + m[0].length - m[1].length;
+  }
+  return null;
+}
