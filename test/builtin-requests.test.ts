@@ -223,6 +223,7 @@ describe('money as the request wrote it (builtin engine)', () => {
     expect(plainFormats.length, JSON.stringify(plain.sheets[0])).toBeGreaterThan(0);
     expect(plainFormats.filter(money), JSON.stringify(plain.sheets[0].formats)).toEqual([]);
     expect(Object.values(plain.sheets[0].cells)).toEqual(expect.arrayContaining([1200, 300, 450, 150]));
+    expect(plain.sheets[0].title).toBe('Monthly budget'); // not "A monthly budget"
 
     const euros = readWithOpenpyxl((await made('excel', 'Revenue by quarter: Q1 €1,200, Q2 €1,500, Q3 €1,750, Q4 €2,100')).bytes);
     expect(Object.values(euros.sheets[0].formats).some((f) => f.includes('€')), JSON.stringify(euros.sheets[0].formats)).toBe(true);

@@ -117,6 +117,8 @@ export function valuesLabel(raw: string): string | null {
   const lead = new RegExp(`^.*\\b(?:of|with|on|about|for|con|avec|mit|über|sobre|sur)\\s+(?:${ARTICLES}\\s+)?`, 'iu');
   if (lead.test(s)) s = s.replace(lead, '');
   s = s.replace(/\s+(?:of|de|des|du|der|von)\s+.*$/iu, '').trim();
+  // "A monthly budget: rent 1200, ...": the article is not part of the name.
+  s = s.replace(new RegExp(`^(?:${ARTICLES})\\s+`, 'iu'), '');
   const words = s.split(/\s+/).filter(Boolean);
   if (!words.length || new RegExp(`^${INTENT_WORD}$`, 'iu').test(s)) return null;
   return words.length <= 3 ? s : words.at(-1)!;
