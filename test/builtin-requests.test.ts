@@ -249,6 +249,7 @@ describe('casually written deck requests (builtin engine)', () => {
       ['ok so I need to present to the board next week about how the migration to the new CRM went, it was rough at first but adoption is now 80% and support tickets dropped, maybe 6 slides?', 'How the migration to the new CRM went'],
       ["my manager asked me for a deck. we're proposing a 4-day work week pilot for the support team for 3 months, need to cover benefits, risks, how we measure it", '4-day work week pilot for the support team'],
       ['quick deck for friday: hiring plan 2025, we want 5 engineers, 2 designers, 1 PM', 'Hiring plan 2025'],
+      ["We had a really bad outage last Tuesday (payments down 3 hours) and I need to walk leadership through what happened, root cause, and what we're changing", "Last Tuesday's outage"],
     ];
     for (const [prompt, title] of cases) {
       const { bytes, answer } = await made('slides', prompt);

@@ -9,6 +9,8 @@ describe('casualTopic', () => {
     ['slides pls — quarterly results, revenue 1.2M up 15%, 3 new clients, churn down', 'quarterly results'],
     ['quick deck for friday: hiring plan 2025, we want 5 engineers, 2 designers, 1 PM', 'hiring plan 2025'],
     ['Need a short presentation introducing our new expense policy to employees: what changed, the new limits, and how to submit receipts.', 'new expense policy'],
+    ["We had a really bad outage last Tuesday (payments down 3 hours) and I need to walk leadership through what happened, root cause, and what we're changing", "last Tuesday's outage"],
+    ['so we had a data breach and the board wants a deck', 'the data breach'],
   ])('%s', (prompt, topic) => {
     expect(casualTopic(prompt)).toBe(topic);
   });

@@ -34,6 +34,18 @@ function clean(candidate: string): string | null {
   return s;
 }
 
+// "We had a really bad outage last Tuesday": the event the request is about, and when it was.
+const EVENT = new RegExp(`(?:^|[.!?]\\s+|\\b(?:so|ok|okay|well)\\s+)(?:we|i|they)(?:'ve)?\\s+(?:had|have had)\\s+(?:an?|the|our|some)\\s+(?:(?:really|very|pretty|quite|rather|bad|big|major|huge|serious|rough|terrible|nasty|minor|small|unexpected)\\s+)*((?:\\p{L}[\\p{L}-]*\\s+){0,2}?(?:outage|incident|breach|leak|failure|downtime|delay|accident|quarter|month|year|launch|release|migration|audit|recall))\\b(?:\\s+(${WHEN}|${DAY}))?`, 'iu');
+
+/** "Last Tuesday's outage", "The data breach": the title of an event the request recounts. */
+function eventTopic(text: string): string | null {
+  const m = EVENT.exec(text);
+  if (!m) return null;
+  const what = m[1].trim();
+  if (!m[2]) return `the ${what}`;
+  return `${m[2].trim()}'s ${what}`;
+}
+
 /** The topic of a casually written request, or null when none reads as one. */
 export function casualTopic(prompt: string): string | null {
   const opening = prompt.trim().split(/\n\s*\n/)[0];
@@ -48,5 +60,5 @@ export function casualTopic(prompt: string): string | null {
     if (topic) return topic;
     LEAD.lastIndex = m.index + m[0].length - m[1].length;
   }
-  return null;
+  return eventTopic(sentences);
 }

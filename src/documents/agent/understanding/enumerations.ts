@@ -6,7 +6,7 @@ const LEADS = [
   // English
   'inclu\\w*', 'incl\\.?', 'covering', 'covers', 'cover', 'talk about', 'talks about', 'talk through', 'discuss', 'discussing', 'address', 'go over', 'explain', 'with sections(?: on| for)?', 'with slides(?: on| for)?', 'with tabs(?: for)?', 'with sheets(?: for)?',
   'sections(?: on| for)?', 'slides(?: on| for)?', 'sheets(?: for| named| called)?', 'tabs(?: for| named| called)?', 'topics', 'parts', 'chapters',
-  'with', 'should have', 'should contain', 'containing', 'that has', 'with the following', 'addressing', 'going over', 'walk through', 'touching on', 'one (?:slide|section|sheet|tab|page) (?:each )?(?:on|for)',
+  'with', 'should have', 'should contain', 'containing', 'that has', 'with the following', 'addressing', 'going over', 'walk through', 'walk \\p{L}+ through', 'touching on', 'one (?:slide|section|sheet|tab|page) (?:each )?(?:on|for)',
   'with the topics', 'on the topics',
   // German
   'mit den themen', 'mit den punkten', 'zu den themen', 'themen', 'mit', 'inklusive', 'einschließlich', 'mit den abschnitten', 'abschnitte', 'folien zu', 'über', 'zu',
