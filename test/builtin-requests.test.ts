@@ -255,6 +255,8 @@ describe('casually written deck requests (builtin engine)', () => {
       const { bytes, answer } = await made('slides', prompt);
       const deck = inspectPptx(bytes);
       expect(phText(deck.slides[0], 'title'), prompt).toBe(title);
+      const subtitle = phText(deck.slides[0], 'subTitle');
+      if (subtitle) expect(title.toLowerCase(), prompt).not.toContain(subtitle.toLowerCase()); // no "Tuesday" under "Last Tuesday's outage"
       expect(answer.summary, prompt).not.toMatch(/Untitled presentation/);
     }
   }, 120_000);

@@ -130,7 +130,8 @@ function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u:
   const title = deckTitle(prompt, o, inputs, u);
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
-  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0]].filter((x): x is string => Boolean(x));
+  // Not what the title says already ("Last Tuesday's outage" needs no "Tuesday" under it).
+  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0]].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
   const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
 }
