@@ -121,6 +121,7 @@ describe.runIf(SERVICES.redisUrl)('a warm API key over HTTP with Redis', () => {
     }, { timeout: 10_000, interval: 50 });
 
     const from = seen.length;
+    const started = performance.now();
     const answeredBefore = t.app.verifyFastPath.answered;
     const remaining: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -128,11 +129,16 @@ describe.runIf(SERVICES.redisUrl)('a warm API key over HTTP with Redis', () => {
       expect(res.status).toBe(200);
       remaining.push(Number(res.headers.get('x-ratelimit-remaining')));
     }
+    const elapsed = performance.now() - started;
     for (let i = 1; i < remaining.length; i++) expect(remaining[i]).toBe(remaining[i - 1] - 1);
     expect(t.app.verifyFastPath.answered - answeredBefore).toBe(40);
     await new Promise((r) => setTimeout(r, 200)); // MONITOR lags a little
     const commands = seen.slice(from).filter((args) => !['ping', 'publish', 'subscribe'].includes(args[0].toLowerCase()));
-    expect(commands.filter((args) => args[1]?.endsWith('auth-epoch')), 'no auth-epoch read').toEqual([]);
+    // The only epoch reads are the process's own tick (one per 500 ms, for bumps of earlier versions),
+    // however many requests came: without the pushed epoch each of the 40 would have read it.
+    const epochReads = commands.filter((args) => args[1]?.endsWith('auth-epoch'));
+    expect(epochReads.length, `${epochReads.length} epoch reads in ${Math.round(elapsed)} ms`).toBeLessThanOrEqual(Math.ceil((elapsed + 200) / 500) + 1);
+    expect(epochReads.length).toBeLessThan(20);
     const increments = commands.filter((args) => args.some((a) => a.includes(':rl:')));
     expect(increments.length, JSON.stringify(increments)).toBeGreaterThan(0);
     expect(increments.length, JSON.stringify(increments)).toBeLessThan(6); // leases: 40 requests, a few increments
