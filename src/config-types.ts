@@ -177,5 +177,6 @@ export interface StorageConfig {
   urlSigningSecret: string | null;
   imagePurgeGraceSeconds: number;
   filePurgeGraceSeconds: number;
+  templatePurgeGraceSeconds: number;
   purgeIntervalMs: number;
 }

@@ -150,6 +150,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       urlSigningSecret: (v.FOLIO_URL_SIGNING_SECRET as string | undefined) ?? null,
       imagePurgeGraceSeconds: v.FOLIO_IMAGE_PURGE_GRACE_SECONDS as number,
       filePurgeGraceSeconds: v.FOLIO_FILE_PURGE_GRACE_SECONDS as number,
+      templatePurgeGraceSeconds: v.FOLIO_TEMPLATE_PURGE_GRACE_SECONDS as number,
       purgeIntervalMs: v.FOLIO_PURGE_INTERVAL_MS as number,
     },
     runs: {

@@ -55,7 +55,7 @@ export interface AppContext {
   blobs: BlobStore;
   files: FilesService;
   images: ImagesService;
-  /** Removes bytes of deleted files and images after their grace period; started with the storage module. */
+  /** Removes bytes of deleted files, images and templates after their grace period; started with the storage module. */
   storagePurger: StoragePurger;
   credits: CreditsService;
   /** The job queue, its notification listener and the workers, shared by every module that has jobs. */
@@ -130,6 +130,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     // Opened as it is built (the usage outbox, then the credit leases): the agents and the engine call models through it.
     const llm = add(await createLlmModule({ config, database, credits: credits.service, log }));
     const templates = createTemplatesModule({ config, database, blobs, log });
+    storage.purger.addSource(templates.purgeSource); // deleted templates' bytes, after their grace period
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.
     const adapters = await loadInstalledAdapters();
     const resolver = inputResolver({ config, blobs, outbound, storage: storage.repositories });

@@ -75,6 +75,14 @@ describe('deck templates', () => {
     const again = (await t.inject({ method: 'GET', url: `/api/v1/templates/${tpl.template_id}`, headers: key(org.secret) })).json();
     expect(again.versions).toEqual([expect.objectContaining({ version: 1, size: tpl.file.size, sha256: tpl.file.sha256 })]);
     expect(again.analysis).toMatchObject({ slides: { layouts: expect.any(Array) } });
+    // Deleted and past its grace period, the purge sweeper removes the file and every thumbnail.
+    const version = await t.app.ctx.database.db.selectFrom('template_versions').select(['blob_key', 'analysis']).where('template_id', '=', tpl.template_id).executeTakeFirstOrThrow();
+    const stored = [version.blob_key, ...(version.analysis.thumbnail_keys as string[])];
+    expect(stored).toHaveLength(12);
+    expect((await t.inject({ method: 'DELETE', url: `/api/v1/templates/${tpl.template_id}`, headers: key(org.secret) })).statusCode).toBe(204);
+    await sql`update templates set deleted_at = now() - interval '25 hours' where template_id = ${tpl.template_id}`.execute(t.app.ctx.database.db);
+    expect((await t.app.ctx.storagePurger.sweepOnce()).sources.templates).toBe(1);
+    for (const k of stored) expect(await t.app.ctx.blobs.size(k)).toBeNull();
   }
 
   it('warns where a deck cannot hold what Folio makes (no content placeholder), and reports a LibreOffice deck', async () => {

@@ -15,6 +15,9 @@ export interface TemplatesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** When the purge sweeper removed the bytes of every version (deleted templates only). */
+  purged_at: NullableTimestamp;
+  purge_lease_until: NullableTimestamp;
 }
 
 export interface TemplateVersionsTable {

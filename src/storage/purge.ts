@@ -1,4 +1,5 @@
-// The purge sweeper: removes the bytes of deleted images and files once their grace period is over.
+// The purge sweeper: removes the bytes of deleted images and files once their grace period is over, and
+// those of other modules' deleted records registered as a `PurgeSource` (templates).
 // Its state is the database itself (`deleted_at`, `purged_at`, `purge_lease_until`), so a restart loses
 // nothing: whatever process sweeps next picks the rows up. Every server process runs one; claims use
 // `for update skip locked` plus a lease, so several processes never purge the same row at once, and
@@ -27,8 +28,21 @@ export interface PurgeSettings {
 export interface SweepResult {
   images: number;
   files: number;
+  /** Records of the registered sources whose bytes were removed, by source name. */
+  sources: Record<string, number>;
   failed: number;
   tempFiles: number;
+}
+
+/**
+ * Another module's deleted records whose bytes the sweeper removes: `claim` leases up to `limit` records
+ * whose grace period is over (`for update skip locked` plus a lease, as for files), with every blob key
+ * they own; `markPurged` records that they are gone (conditionally, so a late second sweeper changes nothing).
+ */
+export interface PurgeSource {
+  name: string;
+  claim(limit: number): Promise<{ id: string; blobKeys: string[] }[]>;
+  markPurged(id: string): Promise<void>;
 }
 
 export class StoragePurger {
@@ -37,6 +51,7 @@ export class StoragePurger {
   private readonly settings: PurgeSettings;
   private readonly log: FastifyBaseLogger;
   private readonly periodic: PeriodicTask;
+  private readonly sources: PurgeSource[] = [];
 
   constructor(repo: PurgeRepository, blobs: BlobStore, settings: PurgeSettings, log: FastifyBaseLogger) {
     this.repo = repo;
@@ -44,6 +59,11 @@ export class StoragePurger {
     this.settings = settings;
     this.log = log;
     this.periodic = new PeriodicTask({ name: 'storage purge sweep', intervalMs: settings.intervalMs, run: () => this.sweepOnce(), log, failureLevel: 'warn' });
+  }
+
+  /** Registers another module's deleted records (before `start`). */
+  addSource(source: PurgeSource): void {
+    this.sources.push(source);
   }
 
   start(): void {
@@ -57,7 +77,7 @@ export class StoragePurger {
 
   /** One pass: purge every claimable row in batches, then clean stale temp files. */
   async sweepOnce(): Promise<SweepResult> {
-    const result: SweepResult = { images: 0, files: 0, failed: 0, tempFiles: 0 };
+    const result: SweepResult = { images: 0, files: 0, sources: {}, failed: 0, tempFiles: 0 };
     const tables: [PurgeTable, number, 'images' | 'files'][] = [
       ['images', this.settings.imageGraceSeconds, 'images'],
       ['files', this.settings.fileGraceSeconds, 'files'],
@@ -80,9 +100,29 @@ export class StoragePurger {
         if (claims.length < BATCH || !this.periodic.running) break;
       }
     }
+    for (const source of this.sources) result.sources[source.name] = await this.sweepSource(source, result);
     for (const dir of this.settings.tempDirs) result.tempFiles += await removeStaleFiles(dir, STALE_TEMP_MS);
-    if (result.images || result.files || result.failed) this.log.info(result, 'storage purge sweep');
+    if (result.images || result.files || result.failed || Object.values(result.sources).some(Boolean)) this.log.info(result, 'storage purge sweep');
     return result;
+  }
+
+  /** Every claimable record of one source: all its blobs deleted, then the record marked; a failure is retried by a later sweep. */
+  private async sweepSource(source: PurgeSource, result: SweepResult): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const claims = await source.claim(BATCH);
+      for (const claim of claims) {
+        try {
+          for (const key of claim.blobKeys) await this.blobs.delete(key);
+          await source.markPurged(claim.id);
+          purged++;
+        } catch (err) {
+          result.failed++;
+          this.log.warn({ err, source: source.name, id: claim.id }, 'could not purge stored bytes; will retry');
+        }
+      }
+      if (claims.length < BATCH || !this.periodic.running) return purged;
+    }
   }
 }
 

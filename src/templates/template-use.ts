@@ -3,7 +3,7 @@
 // the task's request; the task then opens exactly that version, so a later upload never changes a run
 // that was already made or queued. `fields` fills `{{name}}` fields without a model.
 import type { Format } from '../config.ts';
-import { errors } from '../errors.ts';
+import { AppError, errors } from '../errors.ts';
 import { unreadableReason } from '../documents/agent/tool-error.ts';
 import { lazyImport } from '../infra/lazy.ts';
 import type { GenerateRequest } from '../runs/runs.schemas.ts';
@@ -85,6 +85,7 @@ export class TemplateUse {
   async bytes(orgId: string, ref: ResolvedTemplate): Promise<Buffer> {
     const v = await this.repo.findVersion(orgId, ref.template_id, ref.version);
     if (!v) throw errors.notFound(`Template ${ref.template_id} version ${ref.version}`);
+    if (await this.repo.isPurged(orgId, ref.template_id)) throw new AppError('not_found', `Template ${ref.template_id} was deleted, and its file removed after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS, before this generation started: generate again without it or with another template.`);
     return Buffer.concat(await (await this.blobs.get(v.blob_key)).body.toArray());
   }
 

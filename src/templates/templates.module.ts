@@ -10,6 +10,7 @@ import type { Converter } from '../export/converter.ts';
 import type { FolioModule } from '../infra/module.ts';
 import type { TemplateResolver } from '../runs/generate.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import type { PurgeSource } from '../storage/purge.ts';
 import type { FillReport } from './fields.ts';
 import { LayoutThumbnails } from './template-thumbnails.ts';
 import { describeFill, fillBytes, TEMPLATE_VERSION_FIELD, templateOfRequest, TemplateUse } from './template-use.ts';
@@ -24,6 +25,8 @@ export interface TemplatesModule {
   resolver: TemplateResolver;
   /** For the document agents: opening templates and filling fields. */
   source: TemplateSource;
+  /** For the storage purge sweeper: deleted templates' bytes, after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS. */
+  purgeSource: PurgeSource;
 }
 
 export interface TemplatesApi extends FolioModule {
@@ -43,6 +46,11 @@ export function createTemplatesModule(d: { config: Config; database: Database; b
       open: (orgId, format, ref, request) => use.open(orgId, format as Format, ref, request),
       fill: (format, bytes, fields) => fillBytes(format, bytes, fields),
       describeFill: (report) => describeFill(report as FillReport),
+    },
+    purgeSource: {
+      name: 'templates',
+      claim: (limit) => repo.claimPurge(d.config.storage.templatePurgeGraceSeconds, limit),
+      markPurged: (id) => repo.markPurged(id),
     },
   };
 }

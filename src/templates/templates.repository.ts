@@ -50,6 +50,12 @@ export class TemplatesRepository {
     return row && normalizeVersion(row as TemplateVersionRow);
   }
 
+  /** Whether the template's bytes were removed by the purge sweeper (it was deleted past its grace period). */
+  async isPurged(orgId: string, templateId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('templates').select('purged_at').where('org_id', '=', orgId).where('template_id', '=', templateId).executeTakeFirst();
+    return !!row?.purged_at;
+  }
+
   async versions(orgId: string, templateId: string): Promise<TemplateVersionRow[]> {
     const rows = await this.db.selectFrom('template_versions').select(VERSION_COLUMNS).where('org_id', '=', orgId).where('template_id', '=', templateId).orderBy('version', 'desc').execute();
     return rows.map((r) => normalizeVersion(r as TemplateVersionRow));
@@ -99,5 +105,38 @@ export class TemplatesRepository {
       .where('org_id', '=', orgId).where('template_id', '=', templateId).where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The purge sweeper's claim (src/storage/purge.ts): up to `limit` templates deleted more than
+   * `graceSeconds` ago whose bytes are still stored, leased for 5 minutes (`for update skip locked`, so
+   * concurrent sweepers take different rows), with every blob key of their versions: each version's file
+   * and its layout thumbnails. Across organizations, like the sweeps of files and images.
+   */
+  async claimPurge(graceSeconds: number, limit: number): Promise<{ id: string; blobKeys: string[] }[]> {
+    const claimed = await sql<{ template_id: string }>`
+      update templates set purge_lease_until = now() + interval '5 minutes'
+      where template_id in (
+        select template_id from templates
+        where deleted_at is not null and purged_at is null
+          and deleted_at <= now() - make_interval(secs => ${graceSeconds}::float8)
+          and (purge_lease_until is null or purge_lease_until < now())
+        order by deleted_at
+        limit ${limit}
+        for update skip locked)
+      returning template_id`.execute(this.db);
+    const ids = claimed.rows.map((r) => r.template_id);
+    if (!ids.length) return [];
+    const versions = await this.db.selectFrom('template_versions').select(['template_id', 'blob_key', 'analysis']).where('template_id', 'in', ids).execute();
+    return ids.map((id) => ({
+      id,
+      blobKeys: versions.filter((v) => v.template_id === id).flatMap((v) => [v.blob_key, ...((v.analysis as { thumbnail_keys?: string[] }).thumbnail_keys ?? [])]),
+    }));
+  }
+
+  /** Records that a claimed template's bytes are gone; a second sweeper's late completion changes nothing. */
+  async markPurged(templateId: string): Promise<void> {
+    await this.db.updateTable('templates').set({ purged_at: sql`now()` as any, purge_lease_until: null })
+      .where('template_id', '=', templateId).where('purged_at', 'is', null).execute();
   }
 }

@@ -127,7 +127,7 @@ async function routes(fastify: FastifyInstance, deps: TemplatesRouteDeps): Promi
     schema: {
       tags: ['Templates'],
       summary: 'Delete a template',
-      description: 'Status 204. The template is gone from the API at once (404 afterwards) and stops being the default; runs made from it keep their documents and can be resumed.',
+      description: 'Status 204. The template is gone from the API at once (404 afterwards) and stops being the default; runs made from it keep their documents and can be resumed. Its stored bytes (every version and its layout thumbnails) are removed by the purge sweeper after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS (default 24 h); a generation queued with it before the deletion and started after that fails with `not_found`.',
       security: API_KEY_SECURITY,
       params: S.TemplateParams,
       response: responses({ 204: NoContent }, [...API_KEY_ERRORS, 404]),

@@ -117,7 +117,11 @@ export class TemplatesService {
     return this.view(template, file!);
   }
 
-  /** Hidden at once (404 afterwards); runs made from it keep their documents, and resuming them needs no template. */
+  /**
+   * Hidden at once (404 afterwards); runs made from it keep their documents, and resuming them needs no
+   * template. The bytes go after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS (the storage purge sweeper, through
+   * the module's `purgeSource`).
+   */
   async delete(orgId: string, templateId: string): Promise<void> {
     if (!(await this.repo.softDelete(orgId, templateId))) throw errors.notFound(`Template ${templateId}`);
   }

@@ -16,6 +16,7 @@ import * as m0015 from './0015_task_events.ts';
 import * as m0016 from './0016_reference_purpose.ts';
 import * as m0017 from './0017_credit_leases.ts';
 import * as m0018 from './0018_console_sessions.ts';
+import * as m0019 from './0019_template_purge.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016_reference_purpose': m0016,
   '0017_credit_leases': m0017,
   '0018_console_sessions': m0018,
+  '0019_template_purge': m0019,
 };
