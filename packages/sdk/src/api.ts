@@ -19,7 +19,7 @@ type BodyArgs<Op> = Op extends { requestBody?: never }
 
 /** What one operation takes: its path parameters, query, JSON body or multipart form, and per-call options. */
 export type OperationArgs<Id extends OperationId> = PathArgs<operations[Id]> & QueryArgs<operations[Id]> & BodyArgs<operations[Id]>
-  & Pick<RequestOptions, 'headers' | 'signal' | 'maxRetries' | 'timeoutMs'>;
+  & Pick<RequestOptions, 'headers' | 'signal' | 'maxRetries' | 'timeoutMs' | 'replayable'>;
 
 type ResponseBody<R> = R extends { content: infer C } ? ('application/json' extends keyof C ? C['application/json'] : Response) : undefined;
 type SuccessOf<Op> = Op extends { responses: infer R }
@@ -33,6 +33,13 @@ export type Api = {
     ? (args?: OperationArgs<Id>) => Promise<OperationResult<Id>>
     : (args: OperationArgs<Id>) => Promise<OperationResult<Id>>;
 };
+
+/**
+ * POST operations that may be sent twice without harm, so the transport retries them after a 502, a 504, a
+ * dropped connection or a timeout, as it does GET, DELETE, PUT and PATCH (uploads are never among them).
+ * A generate also counts when its body carries an `idempotency_key`.
+ */
+const REPLAYABLE_POSTS = new Set(['cancelTask', 'exportRun', 'preflightGeneration', 'keepEditorAlive']);
 
 /** Builds the `api` object: for each operation, substitutes path parameters, sends through the client's transport. */
 export function createApi(http: HttpClient): Api {
@@ -53,6 +60,7 @@ export function createApi(http: HttpClient): Api {
         signal: args.signal,
         maxRetries: args.maxRetries,
         timeoutMs: args.timeoutMs,
+        replayable: args.replayable ?? (op.method === 'POST' ? REPLAYABLE_POSTS.has(id) || (op.body === 'json' && typeof args.body?.idempotency_key === 'string') : undefined),
       });
       if (response.status === 204) return undefined;
       if (!/\bjson\b/.test(response.headers.get('content-type') ?? '')) return response;

@@ -48,7 +48,7 @@ export function runHandle(ctx: RunsContext, run: Run): RunHandle {
       return path ? writeLocalFile(path, bytes) : bytes;
     },
     async export(format: string, opts: { path?: string; sheet?: string } = {}) {
-      const result = await ctx.http.request<ExportResult>('POST', `/runs/${encodeURIComponent(run.run_id)}/export`, { body: { format, ...(opts.sheet ? { sheet: opts.sheet } : {}) } });
+      const result = await ctx.http.request<ExportResult>('POST', `/runs/${encodeURIComponent(run.run_id)}/export`, { body: { format, ...(opts.sheet ? { sheet: opts.sheet } : {}) }, replayable: true }); // cached: a repeat returns the same rendition
       if (opts.path) await writeLocalFile(opts.path, await fetchBytes(ctx.http, result.download_url));
       return result;
     },
@@ -71,7 +71,7 @@ export class DocumentsApi {
 
   #post<T>(body: GenerateBody, opts: GenerateOptions, extra: Partial<GenerateBody>): Promise<T> {
     const idempotency_key = opts.idempotencyKey ?? body.idempotency_key ?? newKey();
-    return this.#ctx.http.request<T>('POST', `/${this.format}/generate`, { body: { ...body, ...extra, idempotency_key }, signal: opts.signal });
+    return this.#ctx.http.request<T>('POST', `/${this.format}/generate`, { body: { ...body, ...extra, idempotency_key }, signal: opts.signal, replayable: true });
   }
 
   /** Generates (or with `run_id`, edits) a document and returns its run when ready. */

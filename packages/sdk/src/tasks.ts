@@ -34,7 +34,7 @@ export class TasksApi {
   }
 
   cancel(taskId: string): Promise<Task> {
-    return this.#http.request<Task>('POST', `/tasks/${encodeURIComponent(taskId)}/cancel`);
+    return this.#http.request<Task>('POST', `/tasks/${encodeURIComponent(taskId)}/cancel`, { replayable: true }); // cancelling twice is harmless
   }
 
   /** The task's events, resuming after `lastEventId`; ends after `done`. Reconnects (with Last-Event-ID) when the stream drops. */

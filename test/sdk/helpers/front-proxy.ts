@@ -30,7 +30,8 @@ export interface FrontProxy {
   close(): Promise<void>;
 }
 
-export async function startFrontProxy(target: string, initial: Rule = () => ({ kind: 'forward' })): Promise<FrontProxy> {
+/** `port`: listen there (a test that needs a port that refused connections until now); default: any free port. */
+export async function startFrontProxy(target: string, initial: Rule = () => ({ kind: 'forward' }), port = 0): Promise<FrontProxy> {
   const requests: ProxiedRequest[] = [];
   const targetUrl = new URL(target);
   let rule = initial;
@@ -76,10 +77,10 @@ export async function startFrontProxy(target: string, initial: Rule = () => ({ k
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     rule: (r) => { rule = r; },
     upstream: (method, path, headers = {}) => new Promise((resolve) => {
