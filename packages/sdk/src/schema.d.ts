@@ -1111,7 +1111,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a template
-         * @description Status 204. The template is gone from the API at once (404 afterwards) and stops being the default; runs made from it keep their documents and can be resumed.
+         * @description Status 204. The template is gone from the API at once (404 afterwards) and stops being the default; runs made from it keep their documents and can be resumed. Its stored bytes (every version and its layout thumbnails) are removed by the purge sweeper after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS (default 24 h); a generation queued with it before the deletion and started after that fails with `not_found`.
          */
         delete: operations["deleteTemplate"];
         options?: never;
