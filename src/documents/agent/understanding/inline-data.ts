@@ -143,10 +143,13 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
       for (let i = words.length - 1; i >= 0 && /^[\p{Lu}\d]/u.test(words[i]); i--) tail.unshift(words[i]);
       return (tail.length ? tail : words.slice(-1)).join(' ');
     };
-    const typed = found.map((m, i) => [labelOf(m[1], i === 0), typedValue(m[2])] as const);
+    // "rent is 1200 and utilities are 300": the verb joins a label to its value; it is not part of the label.
+    const typed = found.map((m, i) => [labelOf(m[1], i === 0).replace(/\s+(?:is|are|was|were|costs?|comes? to|came to|=|ist|sind|es|son|est|sont)$/i, ''), typedValue(m[2])] as const);
     // "Revenue was $1.2M in 2023 and ...": words like "in" and "and" are not labels; that is prose.
     if (typed.some(([label]) => /^(in|and|at|on|of|was|were|is|to|for|the|by|from|with|about|around|und|im|y|en|et|de)$/i.test(label))) continue;
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
+    // "development grew 5% and headcount is now 40": a label that ends in a verb of change or a "now" is a stated fact (statements.ts).
+    if (typed.some(([label]) => /(?:^|\s)(?:grew|rose|fell|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|up|down|by|now)$/i.test(label))) continue;
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
     const before = text.slice(0, text.indexOf(segment)).replace(/\s+with\b[^:]*:\s*$/i, ':');

@@ -2,11 +2,25 @@
 // markets"): each is a statement to show as written, not a data series. A growth rate and a churn rate
 // are not one series; only figures that share a unit and a meaning (a value per region, per month)
 // become a table or chart (inline-data.ts). These clauses are kept verbatim, only capitalised.
+// Two shapes: a list after a colon or a dash (`statementsIn`), and facts told in passing, in a sentence
+// of their own or after the request ("..., it was rough at first but adoption is now 80% and support
+// tickets dropped, maybe 6 slides?": `claimsIn`, read only when the request holds no data).
 
 /** Words that make a clause with a figure a statement of change or state rather than a label and its value. */
-const CHANGE = /\b(?:up|down|rose|risen|grew|grown|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|gestiegen|gesunken|gewachsen|plus|minus|sube|baja|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
+const CHANGE = /\b(?:up|down|rose|risen|grew|grown|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
 const FIGURE = /[$€£]?\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a dozen|zwei|drei|vier|fünf|dos|tres|cuatro|cinco|deux|trois|quatre|cinq)\b/iu;
 const SPLIT = /\s*(?:,|;|\band\b|\bund\b|\by\b|\bet\b)\s*/iu;
+/** "5 engineers", "we want 5 engineers": a count of something, a fact of a plan (not a document's size). */
+const COUNT_LED = /^(?:(?:we|i)\s+(?:want|need|plan|hope|expect|have)\s+(?:to\s+\p{L}+\s+)?)?\d[\d,.]*\s+\p{L}/iu;
+const DOC_UNITS = /^\S+\s+(?:slides?|pages?|sheets?|tabs?|charts?|tables?|sections?|columns?|rows?|bullets?|words|paragraphs?|minutes?|mins?|points?)\b/i;
+/** A state with a figure: "adoption is now 80%", "satisfaction is at 92%", "headcount stands at 40". */
+const STATE_FIGURE = /\b(?:is|are|was|were|stands?|sits?|remains?|now|(?:we|they|it)\s+(?:have|has|had))\b[^,;]*?\d|^(?:have|has)\s+(?:about|around|over|nearly|almost|more than\s+)?\d/i;
+/** A short qualitative statement beside figures: "it was rough at first", "things went well". */
+const QUALITATIVE = /^(?:it|things|everything|this|that|the\s+\p{L}+|our\s+\p{L}+)\s+(?:was|were|is|are|went|has been|have been|got|felt)\b/iu;
+/** Clauses that are the request itself, not something it reports. */
+const REQUEST = /\b(?:(?:i|we)\s*(?:need|want|have|'d like|would like|must)\s+to|(?:make|create|build|prepare|draft|write|give|send|do)\s+(?:me|us|a|an|the|something)|deck|slides?|presentation|present(?:ing)?|document|doc|report|memo|workbook|spreadsheet|sheet|letter|email|can you|could you|would you|pls|please|maybe|should|about how|walk\s+\p{L}+\s+through)\b/iu;
+const BARE_VERB = /^(?:have|has|had|are|is|was|were|got|grew|added|signed|won|launched|opened|hired|closed|shipped|cut|raised|reached|lost|doubled|tripled|expect|plan)\b/i;
+const LEAD = /^(?:also|and|but|so|plus|while|then|oh and|btw|however)\s+/i;
 
 export interface Statements {
   items: string[];
@@ -14,19 +28,95 @@ export interface Statements {
   source: string;
 }
 
+const capitalised = (c: string) => c[0].toUpperCase() + c.slice(1);
+// Not a line item with a price ("10 hours of consulting at $150 per hour": inline-data.ts reads those).
+const countLed = (c: string) => COUNT_LED.test(c) && !/[$€£]|\b(?:each|per|at)\b/i.test(c) && !DOC_UNITS.test(c.replace(/^(?:we|i)\s+\p{L}+\s+(?:to\s+\p{L}+\s+)?/iu, ''));
+/** A leading clause that only names the topic: no figure but a year or a quarter ("quarterly results", "hiring plan 2025"). */
+const topicOnly = (c: string) => !CHANGE.test(c) && !STATE_FIGURE.test(c) && !FIGURE.test(c.replace(/\b(?:(?:19|20)\d{2}|[QH][1-4]|FY\d{2,4})\b/gi, ''));
+
 /**
  * The list of stated facts after a colon or a dash ("Q3 results: revenue up 12%, churn down to 3%,
- * two new markets"), when at least two clauses carry a figure and one of them a word of change.
+ * two new markets"; "hiring plan 2025, we want 5 engineers, 2 designers, 1 PM"), when at least two
+ * clauses carry a figure and one of them a word of change, or at least two count something. A first
+ * clause that is neither ("quarterly results", "hiring plan 2025") is the topic, left to the rest of the reading.
  */
 export function statementsIn(text: string): Statements | null {
   for (const m of text.matchAll(/(?::|\s[-–—]\s)\s*([^\n:]{6,400}?)(?=\s*(?:\.\s|\.$|\n|$))/gu)) {
-    const source = m[1].trim();
-    const clauses = source.split(SPLIT).map((c) => c.trim().replace(/[.]$/, '')).filter(Boolean);
+    let source = m[1].trim();
+    let clauses = source.split(SPLIT).map((c) => c.trim().replace(/[.]$/, '')).filter(Boolean);
+    if (clauses.length >= 3 && topicOnly(clauses[0])) {
+      const next = source.toLowerCase().indexOf(clauses[1].toLowerCase(), clauses[0].length);
+      if (next > 0) { source = source.slice(next); clauses = clauses.slice(1); }
+    }
     if (clauses.length < 2 || clauses.length > 10 || clauses.some((c) => c.split(/\s+/).length > 9)) continue;
     const figured = clauses.filter((c) => FIGURE.test(c));
-    if (figured.length < 2 || !figured.some((c) => CHANGE.test(c) && /\d/.test(c))) continue;
+    const changed = figured.some((c) => CHANGE.test(c) && /\d/.test(c));
+    if (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2)) continue;
     // "North 120, South 80" is a series: every clause a label and a bare value, no word of change.
-    return { items: clauses.map((c) => c[0].toUpperCase() + c.slice(1)), source };
+    return { items: clauses.map(capitalised), source };
   }
   return null;
+}
+
+interface Clause { text: string; start: number; end: number }
+
+/** A sentence's clauses, split at commas, semicolons, "and" and "but", with their places in the sentence. */
+function clausesOf(sentence: string): Clause[] {
+  const out: Clause[] = [];
+  let start = 0;
+  for (const sep of [...sentence.matchAll(/\s*(?:[,;]|\s(?:and|but)\s)\s*/giu), { index: sentence.length, 0: '' } as RegExpMatchArray]) {
+    const raw = sentence.slice(start, sep.index);
+    const lead = raw.length - raw.trimStart().length;
+    if (raw.trim()) out.push({ text: raw.trim().replace(/[.!?]+$/, ''), start: start + lead, end: start + lead + raw.trim().length });
+    start = sep.index! + sep[0].length;
+  }
+  // "research and development grew 5%": a bare noun before "and" belongs to the claim after it.
+  return out.reduce<Clause[]>((acc, c) => {
+    const prev = acc[acc.length - 1];
+    if (prev && prev.text.split(/\s+/).length <= 2 && !/\b(?:is|are|was|were)\b/i.test(prev.text) && !FIGURE.test(prev.text) && !REQUEST.test(prev.text) && (CHANGE.test(c.text) || STATE_FIGURE.test(c.text)) && /^\s+and\s+$/i.test(sentence.slice(prev.end, c.start))) {
+      acc[acc.length - 1] = { text: sentence.slice(prev.start, c.end), start: prev.start, end: c.end };
+    } else acc.push(c);
+    return acc;
+  }, []);
+}
+
+const isClaim = (c: string) => c.split(/\s+/).length <= 12 && !REQUEST.test(c) && ((CHANGE.test(c) && c.split(/\s+/).length >= 2) || STATE_FIGURE.test(c));
+
+/**
+ * Facts told in passing: the longest run of a sentence's clauses that report something (a change, a
+ * state with a figure, a short qualitative remark beside them), with at least two claims and a figure
+ * among them. Only the run is taken; the clauses around it (the request, "maybe 6 slides") are not.
+ */
+export function claimsIn(text: string): Statements | null {
+  let best: { clauses: Clause[]; sentence: string } | null = null;
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const clauses = clausesOf(sentence.replace(LEAD, (m) => ' '.repeat(m.length)));
+    let run: Clause[] = [];
+    const consider = () => {
+      const claims = run.filter((c) => isClaim(c.text.replace(LEAD, '')));
+      if (claims.length >= 2 && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
+      run = [];
+    };
+    for (const c of clauses) {
+      const t = c.text.replace(LEAD, '');
+      if (isClaim(t) || (QUALITATIVE.test(t) && t.split(/\s+/).length <= 7 && !REQUEST.test(t))) run.push(c);
+      else consider();
+    }
+    consider();
+  }
+  if (!best) return null;
+  const { clauses, sentence } = best as { clauses: Clause[]; sentence: string };
+  // "we grew revenue 3x and have 40 customers": a clause that starts with its verb shares the subject before it.
+  let subject = '';
+  const items = clauses.map((c) => {
+    const t = c.text.replace(LEAD, '').trim();
+    const own = /^(we|they|i|it|he|she)\s/i.exec(t);
+    if (own) subject = own[1].toLowerCase() === 'i' ? 'I' : own[1].toLowerCase();
+    else if (subject && BARE_VERB.test(t)) return capitalised(`${subject} ${t}`);
+    return capitalised(t);
+  });
+  return {
+    items,
+    source: sentence.slice(clauses[0].start, clauses[clauses.length - 1].end),
+  };
 }

@@ -8,7 +8,7 @@ import { factsIn, type RequestFacts } from './facts.ts';
 import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
-import { statementsIn } from './statements.ts';
+import { claimsIn, statementsIn } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
@@ -60,6 +60,8 @@ export interface Understanding {
   rowsPer: { per: string; items: string[] } | null;
   /** Facts stated as short clauses ("revenue up 12%, churn down to 3%"): shown as written, never charted. */
   statements: string[];
+  /** Whether the statements were told in passing in a sentence (`claimsIn`), not listed after a colon: a document keeps its parts and gets them in one. */
+  statementsInPassing: boolean;
   /** What the request announces, notifies of or invites to, with its topic and what it leaves out. */
   announcement: Announcement | null;
   /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
@@ -130,7 +132,7 @@ export function understand(prompt: string): Understanding {
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
-  const stated = tables.length ? null : statementsIn(rest);
+  let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');
   for (const found of tables.length ? [] : [lineItemsIn(rest) ?? periodFigures(rest)]) {
     if (found) {
@@ -145,7 +147,10 @@ export function understand(prompt: string): Understanding {
       // "marketing spend split by channel as a pie chart: Google Ads 4200, ...": the labels are channels.
       const by = /\b(?:split\s+|broken down\s+)?by\s+(\p{L}{3,20})\b(?=[^:\n]*:)/iu.exec(rest.slice(0, rest.indexOf(pairs.source)));
       const x = intents.chart?.x ?? (by ? by[1][0].toUpperCase() + by[1].slice(1) : null);
-      const y = intents.chart?.y ?? null;
+      // A budget's or an invoice's values are amounts: the sheet is named after the budget, the column "Amount".
+      // ("Trip expenses: ..." names its values: that column stays "Expenses".)
+      const money = /^(?:budget|invoice)$/.test(kind) || /\bbudget\b/i.test(pairs.label ?? '');
+      const y = intents.chart?.y ?? (money && languageOf(prompt) === 'en' ? 'Amount' : null);
       tables.push({
         ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),
@@ -153,6 +158,13 @@ export function understand(prompt: string): Understanding {
       });
       rest = rest.replace(pairs.source, ' ');
     }
+  }
+  // Facts told in passing ("..., adoption is now 80% and support tickets dropped"), when nothing above is data.
+  let inPassing = false;
+  if (!stated && !tables.length) {
+    stated = claimsIn(rest);
+    if (stated) rest = rest.replace(stated.source, ' ');
+    inPassing = Boolean(stated);
   }
   const counts = countsIn(rest);
   const per = perItems(rest);
@@ -186,6 +198,7 @@ export function understand(prompt: string): Understanding {
     columns: columnsIn(rest),
     rowsPer: rowsPer(rest),
     statements: stated?.items ?? [],
+    statementsInPassing: inPassing,
     announcement: announcementIn(prompt),
     tables,
     intents: intentsOf(rest),

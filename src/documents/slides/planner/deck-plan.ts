@@ -120,18 +120,24 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const usable = (s: string | null) => (s && !isOccasion(s) ? s : null);
   // "on our support tools, zendesk, slack etiquette": a list after the topic; the subject reading stops before it.
   const topic = usable(o.topic) && !(o.topic!.split(/,\s/).length >= 3 && usable(u.subject)) ? o.topic : null;
-  const named = u.label && !['deck', 'document', 'workbook'].includes(u.kind) ? u.label : null;
+  // "Team update deck.": the words before a deck's own noun name it too, unless they only name the occasion.
+  const named = u.label && !['document', 'workbook'].includes(u.kind) && !isOccasion(u.label) ? u.label : null;
   // Last, the occasion itself ("Tomorrow's team meeting") reads better than no title.
-  const found = topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? u.subject ?? null;
+  // A deck that is one chart ("a bar chart of revenue by region: ...") is named after it.
+  const charted = u.intents.chart?.y && u.intents.chart.x && u.tables.length ? `${u.intents.chart.y} by ${u.intents.chart.x.toLowerCase()}` : null;
+  const found = topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
+
+/** "friday" as "Friday", "3 march" as "3 March": a date as written, with its day and month names capitalised. */
+const properDate = (d: string) => d.replace(/\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/gi, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
 
 function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: Understanding): AddSlideArgs {
   const title = deckTitle(prompt, o, inputs, u);
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
   // Not what the title says already ("Last Tuesday's outage" needs no "Tuesday" under it).
-  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0]].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
+  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0] && properDate(u.facts.dates[0])].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
   const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
 }

@@ -54,7 +54,9 @@ export function requestedSlides(text: string): number | null {
 export function topicOf(text: string): string | null {
   const first = text.split(/\n/).find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
   const m = /\b(?:about|on|covering|for|regarding|titled|called)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|$)/i.exec(first.split(/(?<=[.!?])\s/)[0] ?? '');
-  const topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/\s+(?:with|in|using)\s+\d+\s+slides?.*$/i, '').trim();
+  // The topic ends where a clause of its own starts ("our new onboarding process, it was too long before ...").
+  const topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/\s+(?:with|in|using)\s+\d+\s+slides?.*$/i, '')
+    .replace(/,\s+(?:it|we|they|i|he|she|this|that|there|things|everyone|maybe|pls|please|so|but|also|need|want)\b.*$/i, '').trim();
   return topic && topic.split(/\s+/).length <= 14 ? topic : null;
 }
 

@@ -3,6 +3,7 @@
 // a comparison or timeline as a table, spelled-out bullets as they are, and as many slides as the
 // request counts. Nothing is invented: a topic without content gets labelled placeholders.
 import { withCurrency, type InlineTable } from '../../agent/understanding/inline-data.ts';
+import { isOccasion } from '../../agent/understanding/casual-topic.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
@@ -81,7 +82,8 @@ function comparisonSlide(u: Understanding): AddSlideArgs {
 export function statementsTitle(u: Understanding): string {
   const subject = u.subject?.replace(/^(?:our|my|the|unsere?n?|nuestr[oa]s?|nos|notre)\s+/i, '') ?? '';
   if (u.language !== 'en') return WORDS[u.language].deck[1];
-  return subject && subject.split(/\s+/).length <= 6 ? `${subject[0].toUpperCase()}${subject.slice(1)} at a glance` : 'Highlights';
+  // Not the occasion ("All-hands at a glance"): the facts are the highlights of the meeting, not its summary.
+  return subject && subject.split(/\s+/).length <= 6 && !isOccasion(subject) ? `${subject[0].toUpperCase()}${subject.slice(1)} at a glance` : 'Highlights';
 }
 
 /** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
@@ -95,6 +97,11 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   // Dictated text that is the stated facts themselves is on their slide already.
   const said = u.statements.map((x) => x.toLowerCase());
   userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
+  // Dictated text that is the data itself ("North 120, South 80, East 100") is its chart or table already.
+  for (const t of u.tables) {
+    const labels = t.rows.map((r) => String(r[0] ?? '').toLowerCase()).filter(Boolean);
+    userContent = userContent.filter((c) => labels.filter((l) => c.toLowerCase().includes(l)).length < Math.min(2, labels.length));
+  }
   // Dictated text that lists the parts ("...: what changed, the new limits, and how to submit receipts") is their slides.
   const parts = u.items.map((i) => i.toLowerCase());
   userContent = userContent.filter((c) => parts.filter((p) => c.toLowerCase().includes(p)).length < 2);

@@ -65,7 +65,9 @@ function detailFacts(u: Understanding): string[] {
   const place = u.announcement?.place;
   const places = place && !f.places.some((p) => p.includes(place)) ? [place, ...f.places] : f.places;
   if (places.length) lines.push(`**${l.where}:** ${places.map(escapeInline).join('; ')}`);
-  if (f.amounts.length && !u.tables.length) lines.push(`**${l.amounts}:** ${f.amounts.map(escapeInline).join(', ')}`);
+  // Amounts the stated facts already show ("Revenue rose 12% to $4.2M") are not listed again.
+  const amounts = f.amounts.filter((a) => !u.statements.some((x) => x.includes(a)));
+  if (amounts.length && !u.tables.length) lines.push(`**${l.amounts}:** ${amounts.map(escapeInline).join(', ')}`);
   if (f.contact) lines.push(`**${l.contact}:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
   else if (f.phones.length) lines.push(`**${l.phone}:** ${f.phones.map(escapeInline).join(', ')}`);
   return lines.map((x) => `- ${x}`);
@@ -130,13 +132,17 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${[facts.join('\n'), ...missingOf(u).map(escapeInline)].filter(Boolean).join('\n\n')}`);
     if (!u.items.length) sections = [];
   }
-  if (u.statements.length && !u.announcement) blocks.push(`# ${u.language === 'en' ? 'Highlights' : escapeInline(w.deck[1])}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
+  // Facts told in passing go into the document's own parts (a letter's details, a report's background), listed facts under Highlights.
+  const told = u.statementsInPassing && !u.announcement && sections.length ? u.statements.map((x) => `- ${escapeInline(x)}`).join('\n') : '';
+  const toldAt = told ? Math.max(0, ...[/^(?:event )?details$/i, /^(?:background|context|overview|key points|findings)$/i, /^(?:purpose|opening|summary|introduction)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
+  if (u.statements.length && !u.announcement && !told) blocks.push(`# ${u.language === 'en' ? 'Highlights' : escapeInline(w.deck[1])}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
   const details = u.announcement ? [] : detailFacts(u);
   // Stated facts go into the section about details (else the first one), as labelled lines.
   const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
   const structured = blocks.length > 0 && !u.announcement;
   sections.forEach((s, i) => {
-    const body = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
+    const own = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
+    const body = i === toldAt ? `${told}\n\n${own}` : own;
     // Named topics or no other content: every section; data or bullets given: only the sections the request names.
     if (!structured || u.items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
   });

@@ -1,0 +1,52 @@
+// Facts a request states, listed after a colon or told in passing; and what is not a fact (the request
+// itself, a document's size, line items with prices, a series of one unit).
+import { describe, expect, it } from 'vitest';
+import { claimsIn, statementsIn } from './statements.ts';
+import { understand } from './understand.ts';
+
+describe('facts told in passing', () => {
+  it.each([
+    ['ok so I need to present to the board next week about how the migration to the new CRM went, it was rough at first but adoption is now 80% and support tickets dropped, maybe 6 slides?', ['It was rough at first', 'Adoption is now 80%', 'Support tickets dropped']],
+    ['Can you make a deck for the all-hands? Sales grew 20% this year and we opened two new offices, also customer satisfaction is at 92%.', ['Sales grew 20% this year', 'We opened two new offices', 'Customer satisfaction is at 92%']],
+    ['presentation for investors, we grew revenue 3x last year and have 40 customers now, raising a seed round', ['We grew revenue 3x last year', 'We have 40 customers now']],
+    ['Write a short report on our Q3 sales. Research and development grew 5% and headcount is now 40.', ['Research and development grew 5%', 'Headcount is now 40']],
+  ])('%s', (prompt, items) => {
+    expect(claimsIn(prompt)?.items).toEqual(items);
+    expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });
+  });
+
+  it.each([
+    'Write a report on why revenue dropped and costs increased',
+    'Create a 5 slide deck about our product launch',
+    'Write a memo to staff about the new parking rules',
+    'Make me a deck about growth: 3 slides, then a closing one',
+    'I need a 10 page report on the market, please make it detailed',
+  ])('none in "%s"', (prompt) => {
+    expect(claimsIn(prompt)).toBeNull();
+    expect(understand(prompt).statements).toEqual([]);
+  });
+
+  it('leaves data to the data readers: figures by period are a table, not facts', () => {
+    const u = understand('A deck on revenue: it was $1.2M in 2023 and $1.5M in 2024');
+    expect(u.tables).toHaveLength(1);
+    expect(u.statements).toEqual([]);
+  });
+});
+
+describe('facts listed after a colon', () => {
+  it('a first clause that only names the topic is not a fact', () => {
+    expect(statementsIn('slides pls — quarterly results, revenue 1.2M up 15%, 3 new clients, churn down')?.items).toEqual(['Revenue 1.2M up 15%', '3 new clients', 'Churn down']);
+    expect(statementsIn('quick deck for friday: hiring plan 2025, we want 5 engineers, 2 designers, 1 PM')?.items).toEqual(['We want 5 engineers', '2 designers', '1 PM']);
+    // A first clause with a figure is a fact (Spanish "suben").
+    expect(statementsIn('Presentación de resultados del Q3: ventas suben un 12%, la rotación baja al 3%, dos mercados nuevos')?.items).toEqual(['Ventas suben un 12%', 'La rotación baja al 3%', 'Dos mercados nuevos']);
+  });
+
+  it.each([
+    'A slide titled Hiring plan with bullets: two backend engineers, one designer, a product manager',
+    'Invoice for Acme: 10 hours of consulting at $150 per hour and 2 licenses at $300 each',
+    'Make a deck: 5 slides, 2 charts, dark theme',
+    'Deck with a bar chart of revenue by region: North 120, South 80, East 100',
+  ])('no facts in "%s"', (prompt) => {
+    expect(statementsIn(prompt)).toBeNull();
+  });
+});
