@@ -1,4 +1,4 @@
-// folio serve | worker | migrate | token | org | credits grant (server administration, here), and the
+// folio serve | worker | migrate | token | org | credits grant | storage sweep-orphans (server administration, here), and the
 // document commands login | generate | export | runs | tasks | files | webhooks | credits (src/cli/).
 // First, before any other module loads: see the file (keeps process.nextTick on V8's fast path).
 import './infra/tick-shapes.ts';
@@ -22,6 +22,9 @@ Commands:
   worker [--concurrency <n>]              Run task workers only (no HTTP); default FOLIO_WORKERS slots.
   credits grant --org <org_id> --amount <n> --reason <text>
                                           Grant credits to an organization (recorded in its ledger).
+  storage sweep-orphans [--dry-run] [--unlimited]
+                                          Remove stored blobs no row refers to (older than
+                                          FOLIO_ORPHAN_BLOB_GRACE_SECONDS); --dry-run lists them only.
 
 Configuration comes from environment variables; see docs/reference/configuration.md.
 
@@ -138,6 +141,18 @@ async function credits(args: string[]): Promise<void> {
   }
 }
 
+async function storage(args: string[]): Promise<void> {
+  const { loadConfig } = await import('./config.ts');
+  const config = loadConfig();
+  const { storageCommand, StorageUsageError } = await import('./storage/storage.cli.ts');
+  try {
+    process.stdout.write(`${await storageCommand(config, args)}\n`);
+  } catch (err) {
+    if (err instanceof StorageUsageError) fail((err as Error).message);
+    throw err;
+  }
+}
+
 async function client(command: string, args: string[]): Promise<void> {
   const { CLIENT_COMMANDS, runClientCommand } = await import('./cli/index.ts');
   if (!CLIENT_COMMANDS.has(command)) fail(`Unknown command "${command}".\n\n${USAGE}`);
@@ -153,6 +168,7 @@ async function main(argv: string[]): Promise<void> {
     case 'org': return org(args);
     case 'worker': return worker(args);
     case 'credits': return args[0] === 'grant' ? credits(args) : client(command, args);
+    case 'storage': return storage(args);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(`${USAGE}\n`);
       return;

@@ -179,4 +179,6 @@ export interface StorageConfig {
   filePurgeGraceSeconds: number;
   templatePurgeGraceSeconds: number;
   purgeIntervalMs: number;
+  orphanSweepIntervalMs: number;
+  orphanBlobGraceSeconds: number;
 }

@@ -152,6 +152,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       filePurgeGraceSeconds: v.FOLIO_FILE_PURGE_GRACE_SECONDS as number,
       templatePurgeGraceSeconds: v.FOLIO_TEMPLATE_PURGE_GRACE_SECONDS as number,
       purgeIntervalMs: v.FOLIO_PURGE_INTERVAL_MS as number,
+      orphanSweepIntervalMs: v.FOLIO_ORPHAN_SWEEP_INTERVAL_MS as number,
+      orphanBlobGraceSeconds: v.FOLIO_ORPHAN_BLOB_GRACE_SECONDS as number,
     },
     runs: {
       workers: v.FOLIO_WORKERS as number,

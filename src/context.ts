@@ -32,6 +32,7 @@ import { createBlobStore } from './storage/create-blob-store.ts';
 import type { FilesService } from './storage/files.service.ts';
 import type { ImagesService } from './storage/images.service.ts';
 import type { StoragePurger } from './storage/purge.ts';
+import type { OrphanSweeper } from './storage/orphan-sweep.ts';
 import { createStorageModule } from './storage/storage.module.ts';
 import { createWebhooksModule, type WebhooksModule } from './webhooks/webhooks.module.ts';
 import { createProjectsModule, type ProjectsModule } from './projects/projects.module.ts';
@@ -57,6 +58,8 @@ export interface AppContext {
   images: ImagesService;
   /** Removes bytes of deleted files, images and templates after their grace period; started with the storage module. */
   storagePurger: StoragePurger;
+  /** Removes blobs no row refers to, once per FOLIO_ORPHAN_SWEEP_INTERVAL_MS in the deployment. */
+  orphanSweeper: OrphanSweeper;
   credits: CreditsService;
   /** The job queue, its notification listener and the workers, shared by every module that has jobs. */
   jobs: JobRuntime;
@@ -131,6 +134,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     const llm = add(await createLlmModule({ config, database, credits: credits.service, log }));
     const templates = createTemplatesModule({ config, database, blobs, log });
     storage.purger.addSource(templates.purgeSource); // deleted templates' bytes, after their grace period
+    storage.orphans.addOwner(templates.blobOwner);
     // Tests may install their own agents; otherwise every format whose adapter is installed gets one.
     const adapters = await loadInstalledAdapters();
     const resolver = inputResolver({ config, blobs, outbound, storage: storage.repositories });
@@ -147,6 +151,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       templates: templates.resolver,
       requestFields: SLIDES_REQUEST_FIELDS,
     }));
+    storage.orphans.addOwner(runs.blobOwner);
     const llmApi = add(createLlmApi(llm, { generate: runs.generate, agents: runs.agents, credits: credits.service, generateBody: runs.generateBody }));
     // Webhooks follow run events through the outbox: the engine enqueues a `run.event` job with each event
     // (in its terminal transaction) and the webhooks module handles it; neither calls the other.
@@ -182,6 +187,7 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
       files: storage.files,
       images: storage.images,
       storagePurger: storage.purger,
+      orphanSweeper: storage.orphans,
       credits: credits.service,
       jobs,
       runs,

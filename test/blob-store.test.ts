@@ -105,6 +105,35 @@ describe.each(backends)('BlobStore on $name', (backend) => {
     await expect(store.delete('orgs/o1/files/del')).resolves.toBeUndefined();
   });
 
+  it('lists every blob under a folder with when it was written, and tells when one was written', async () => {
+    const before = Date.now() - 2000;
+    for (const k of ['orgs/ol/files/a', 'orgs/ol/runs/r1/t.1', 'orgs/ol/runs/r1/t.2', 'orgs/olx/files/b', 'other/c']) await store.put(k, Readable.from([Buffer.from(k)]), { contentType: 'text/plain' });
+    const listed: { key: string; lastModified: Date }[] = [];
+    for await (const b of store.list('orgs/ol/')) listed.push(b);
+    expect(listed.map((b) => b.key).sort()).toEqual(['orgs/ol/files/a', 'orgs/ol/runs/r1/t.1', 'orgs/ol/runs/r1/t.2']);
+    for (const b of listed) {
+      expect(b.lastModified.getTime()).toBeGreaterThan(before);
+      expect((await store.modified(b.key))?.getTime()).toBe(b.lastModified.getTime());
+    }
+    expect(await store.modified('orgs/ol/files/missing')).toBeNull();
+    const all: string[] = [];
+    for await (const b of store.list('')) all.push(b.key);
+    expect(all).toEqual(expect.arrayContaining(['orgs/olx/files/b', 'other/c']));
+    const none: string[] = [];
+    for await (const b of store.list('orgs/nothing-here/')) none.push(b.key);
+    expect(none).toEqual([]);
+    for (const k of ['orgs/ol/files/a', 'orgs/ol/runs/r1/t.1', 'orgs/ol/runs/r1/t.2', 'orgs/olx/files/b', 'other/c']) await store.delete(k);
+  });
+
+  it('lists past one page of results (S3 answers 1,000 keys a page)', async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `orgs/many/files/f${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => store.put(k, Readable.from([Buffer.from('x')]), { contentType: 'text/plain' })));
+    const listed = new Set<string>();
+    for await (const b of store.list('orgs/many/')) listed.add(b.key);
+    expect(listed.size).toBe(1005);
+    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => store.delete(k)));
+  }, 120_000);
+
   it('replaces a blob as a whole', async () => {
     await store.put('orgs/o1/files/v', Readable.from([Buffer.from('version one')]), { contentType: 'text/plain' });
     await store.put('orgs/o1/files/v', Readable.from([Buffer.from('v2')]), { contentType: 'text/plain' });

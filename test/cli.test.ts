@@ -101,6 +101,24 @@ describe('folio CLI', () => {
     expect(oidc.stderr).toContain('FOLIO_OIDC_ISSUER');
   });
 
+  it('sweeps orphaned blobs on request: a dry run lists them, a run removes them, a bad option is a usage error', async () => {
+    expect((await runCli(['migrate'], env)).code).toBe(0);
+    // A blob of a known kind but of no organization of this database is left alone; so is a young one.
+    const dir = path.join(dataDir, 'blobs', 'orgs', 'org_unknown_here', 'files');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'file_x'), 'x');
+    const old = new Date(Date.now() - 3 * 86400_000);
+    fs.utimesSync(path.join(dir, 'file_x'), old, old);
+    const dry = await runCli(['storage', 'sweep-orphans', '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('Dry run: would remove nothing.');
+    expect(dry.stdout).toMatch(/Listed 1 blobs under orgs\/: 0 referenced, 0 younger than 86400 s, 1 of no known kind or organization \(left alone\)/);
+    expect(fs.existsSync(path.join(dir, 'file_x'))).toBe(true);
+    const bad = await runCli(['storage', 'sweep-orphans', '--everything'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Usage: folio storage sweep-orphans');
+  }, 60_000);
+
   it('suspends and reactivates organizations, and reports unknown ones', async () => {
     const res = await runCli(['org', 'suspend', '--org', 'org_00000000000000000000000000'], env);
     expect(res.code).toBe(2);

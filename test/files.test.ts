@@ -2,8 +2,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileBlobKey } from '../src/storage/blob-store.ts';
+import { OrphanSweepRepository } from '../src/storage/orphan-sweep.repository.ts';
+import { keysOfKind, OrphanSweeper } from '../src/storage/orphan-sweep.ts';
 import { docx, PDF, png, xlsx } from './helpers/fixtures.ts';
 import { startS3, type TestS3 } from './helpers/s3.ts';
 import { download, eventually, fileParts, filesUnder, localBlobsDir, stagingDir, upload } from './helpers/storage.ts';
@@ -174,6 +177,21 @@ describe.each(backends)('files on $name', (backend) => {
     const anonymous = await t.inject({ method: 'POST', url: '/api/v1/files', payload: { file: 'abc' } });
     expect(anonymous.statusCode).toBe(401);
     expect(filesUnder(stagingDir(t))).toEqual([]);
+  });
+
+  it("the orphan sweep removes bytes whose row was never written, and keeps every uploaded file's", async () => {
+    const f = (await upload(t, org.secret, '/api/v1/files', fileParts('kept.txt', Buffer.from('kept')))).json();
+    const orphan = fileBlobKey(org.org_id, 'file_never_committed');
+    await t.app.ctx.blobs.put(orphan, Readable.from([Buffer.from('lost row')]), { contentType: 'text/plain' });
+    // The app's sweeper waits FOLIO_ORPHAN_BLOB_GRACE_SECONDS (at least an hour); this one, over the same store and tables, none.
+    const repo = new OrphanSweepRepository(t.app.ctx.database.db);
+    const sweeper = new OrphanSweeper(repo, t.app.ctx.blobs, { intervalMs: 0, graceSeconds: 0 }, t.app.log);
+    sweeper.addOwner({ name: 'files', owns: keysOfKind('files'), referenced: (keys) => repo.referencedByFilesAndImages(keys) });
+    await new Promise((r) => setTimeout(r, 5));
+    const r = await sweeper.sweepOnce({ force: true });
+    expect(r.removed).toMatchObject({ files: 1 });
+    expect(await t.app.ctx.blobs.size(orphan)).toBeNull();
+    expect(await t.app.ctx.blobs.size(fileBlobKey(org.org_id, f.file_id))).toBe(4);
   });
 
   it('removes the stored bytes when the row cannot be written', async () => {

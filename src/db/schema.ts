@@ -271,6 +271,14 @@ export interface DB {
   project_insights: ProjectInsightsTable;
   templates: TemplatesTable;
   template_versions: TemplateVersionsTable;
+  maintenance_passes: MaintenancePassesTable;
+}
+
+/** When a cluster-wide housekeeping pass last started (one process per interval runs it). */
+export interface MaintenancePassesTable {
+  name: string;
+  started_at: Timestamp;
+  started_by: string;
 }
 
 export type { Generated };

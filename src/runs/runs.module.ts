@@ -9,6 +9,7 @@ import type { AnyJobDefinition } from '../jobs/registry.ts';
 import type { FolioModule } from '../infra/module.ts';
 import type { UrlPolicy } from '../net/url-policy.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { keysOfKind, type BlobOwner } from '../storage/orphan-sweep.ts';
 import type { StorageRepositories } from '../storage/storage.module.ts';
 import { AgentRegistry, type AgentRunner } from './agents.ts';
 import { GenerateService, type TemplateResolver } from './generate.service.ts';
@@ -78,6 +79,8 @@ export interface RunsModule extends FolioModule<AnyJobDefinition> {
   generateBody: TObject;
   /** The runs table's repository (the editor saves new versions through it). */
   repository: RunsRepository;
+  /** For the orphan sweep: run documents' keys (`orgs/<org>/runs/...`) and which an artifact version refers to. */
+  blobOwner: BlobOwner;
 }
 
 export function createRunsModule(d: RunsModuleDeps): RunsModule {
@@ -119,5 +122,6 @@ export function createRunsModule(d: RunsModuleDeps): RunsModule {
     generateBody,
     taskEvents: taskStreams,
     repository: runsRepo,
+    blobOwner: { name: 'run documents', owns: keysOfKind('runs'), referenced: (keys) => runsRepo.referencedBlobKeys(keys) },
   };
 }

@@ -136,6 +136,13 @@ export class RunsRepository {
   }
 
   /** Deletes a run still past retention (with its tasks and versions) and leaves tombstones. */
+  /** Of these blob keys, those an artifact version refers to (the orphan sweep; across organizations, as keys are unique). */
+  async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await this.db.selectFrom('artifact_versions').select('blob_key').where('blob_key', 'in', keys).execute();
+    return new Set(rows.map((r) => r.blob_key));
+  }
+
   async purge(trx: Transaction<DB>, run: RunRow, taskIds: string[]): Promise<boolean> {
     const gone = await trx.deleteFrom('runs').where('run_id', '=', run.run_id)
       .where('retain_until', '<', sql<Date>`now()`).where('status', 'not in', ['pending', 'running']).executeTakeFirst();

@@ -47,6 +47,11 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
+export interface ListedBlob {
+  key: string;
+  lastModified: Date;
+}
+
 export interface BlobStore {
   readonly kind: 'local' | 's3';
   /**
@@ -61,6 +66,14 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
   /** Removes the blob; removing a missing blob is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every blob whose key starts with `prefix` (a whole folder: "orgs/"), with when it was last written,
+   * in no particular order. For the orphan sweep (src/storage/orphan-sweep.ts); the local store's
+   * temp files are not blobs and are not listed.
+   */
+  list(prefix: string): AsyncIterable<ListedBlob>;
+  /** When the blob was last written, or null when it does not exist. */
+  modified(key: string): Promise<Date | null>;
   /** A link that downloads the blob without an API key until it expires. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<SignedUrl>;
   /** Releases connections (S3 client sockets). */

@@ -16,6 +16,7 @@ import {
   type BlobBody,
   type BlobStore,
   type ByteRange,
+  type ListedBlob,
   type PutOptions,
   type SignedUrl,
   type SignedUrlOptions,
@@ -83,6 +84,41 @@ export class LocalBlobStore implements BlobStore {
       return { body, size };
     } catch (err) {
       await handle.close();
+      throw storageFailure(err, 'read the content');
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    const walk = async function* (dir: string, rel: string, tmpDir: string): AsyncGenerator<ListedBlob> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (err: any) {
+        if (err.code === 'ENOENT') return;
+        throw storageFailure(err, 'list the content');
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        const key = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) {
+          if (full !== tmpDir) yield* walk(full, key, tmpDir);
+        } else if (e.isFile()) {
+          try {
+            yield { key, lastModified: (await fsp.stat(full)).mtime };
+          } catch { /* deleted meanwhile */ }
+        }
+      }
+    };
+    const folder = prefix.replace(/\/+$/, '');
+    if (folder) assertValidKey(folder);
+    yield* walk(folder ? this.pathOf(folder) : this.root, folder, this.tmpDir);
+  }
+
+  async modified(key: string): Promise<Date | null> {
+    try {
+      return (await fsp.stat(this.pathOf(key))).mtime;
+    } catch (err: any) {
+      if (err.code === 'ENOENT') return null;
       throw storageFailure(err, 'read the content');
     }
   }

@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -22,6 +23,7 @@ import {
   type BlobBody,
   type BlobStore,
   type ByteRange,
+  type ListedBlob,
   type PutOptions,
   type SignedUrl,
   type SignedUrlOptions,
@@ -124,6 +126,39 @@ export class S3BlobStore implements BlobStore {
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: this.objectKey(key) }));
       return Number(res.ContentLength);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw storageFailure(err, 'read the content');
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    const base = this.s3.prefix;
+    // ListObjects (version 1) with the last key of a page as the next page's Marker (keys come in UTF-8
+    // binary order): every S3-compatible server answers it, while version 2's continuation tokens are
+    // opaque values some servers cannot even mint (s3rver's need DES, which OpenSSL 3 no longer offers).
+    let after: string | undefined;
+    for (;;) {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsCommand({ Bucket: this.s3.bucket, Prefix: `${base}${prefix}`, ...(after ? { Marker: after } : {}) }));
+      } catch (err) {
+        throw storageFailure(err, 'list the content');
+      }
+      const objects = page.Contents ?? [];
+      for (const o of objects) {
+        if (o.Key?.startsWith(base) && o.LastModified) yield { key: o.Key.slice(base.length), lastModified: o.LastModified };
+      }
+      const last = objects.at(-1)?.Key;
+      if (!page.IsTruncated || !last || last === after) return;
+      after = last;
+    }
+  }
+
+  async modified(key: string): Promise<Date | null> {
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.s3.bucket, Key: this.objectKey(key) }));
+      return res.LastModified ?? null;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw storageFailure(err, 'read the content');

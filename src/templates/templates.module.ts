@@ -10,6 +10,7 @@ import type { Converter } from '../export/converter.ts';
 import type { FolioModule } from '../infra/module.ts';
 import type { TemplateResolver } from '../runs/generate.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { keysOfKind, type BlobOwner } from '../storage/orphan-sweep.ts';
 import type { PurgeSource } from '../storage/purge.ts';
 import type { FillReport } from './fields.ts';
 import { LayoutThumbnails } from './template-thumbnails.ts';
@@ -27,6 +28,8 @@ export interface TemplatesModule {
   source: TemplateSource;
   /** For the storage purge sweeper: deleted templates' bytes, after FOLIO_TEMPLATE_PURGE_GRACE_SECONDS. */
   purgeSource: PurgeSource;
+  /** For the orphan sweep: template versions' keys (`orgs/<org>/templates/...`) and which a version row refers to. */
+  blobOwner: BlobOwner;
 }
 
 export interface TemplatesApi extends FolioModule {
@@ -52,6 +55,7 @@ export function createTemplatesModule(d: { config: Config; database: Database; b
       claim: (limit) => repo.claimPurge(d.config.storage.templatePurgeGraceSeconds, limit),
       markPurged: (id) => repo.markPurged(id),
     },
+    blobOwner: { name: 'templates', owns: keysOfKind('templates'), referenced: (keys) => repo.referencedBlobKeys(keys) },
   };
 }
 

@@ -134,6 +134,19 @@ export class TemplatesRepository {
     }));
   }
 
+  /**
+   * Of these blob keys (a version's file, `.../v3`, or one of its layout thumbnails, `.../v3-layout2.png`),
+   * those whose version row exists (the orphan sweep; across organizations, as keys are unique).
+   */
+  async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
+    const base = (k: string) => k.replace(/-layout\d+\.png$/, '');
+    const bases = [...new Set(keys.map(base))];
+    if (!bases.length) return new Set();
+    const rows = await this.db.selectFrom('template_versions').select('blob_key').where('blob_key', 'in', bases).execute();
+    const live = new Set(rows.map((r) => r.blob_key));
+    return new Set(keys.filter((k) => live.has(base(k))));
+  }
+
   /** Records that a claimed template's bytes are gone; a second sweeper's late completion changes nothing. */
   async markPurged(templateId: string): Promise<void> {
     await this.db.updateTable('templates').set({ purged_at: sql`now()` as any, purge_lease_until: null })

@@ -17,6 +17,7 @@ import * as m0016 from './0016_reference_purpose.ts';
 import * as m0017 from './0017_credit_leases.ts';
 import * as m0018 from './0018_console_sessions.ts';
 import * as m0019 from './0019_template_purge.ts';
+import * as m0020 from './0020_maintenance_passes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017_credit_leases': m0017,
   '0018_console_sessions': m0018,
   '0019_template_purge': m0019,
+  '0020_maintenance_passes': m0020,
 };
