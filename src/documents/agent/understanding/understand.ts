@@ -70,7 +70,8 @@ export interface Understanding {
   facts: RequestFacts;
 }
 
-const SUBJECT_LEAD = /(?<!\p{L})(?:for|on|about|regarding|covering|of|über|zu|zum|zur|für|sobre|para|acerca de|sur|pour|concernant)\s+(.+?)(?=\s*(?:[.!?:;\n]|,\s|$|\s+(?:with|including|include|that (?:has|covers|includes)|covering|which|in (?:\d|one|two|three)|mit|con|avec|und|y|et|and (?:a|an|the|include|add|make|put)\b)))/iu;
+// ("on friday", "for next week": a lead followed by a time names when, not what about.)
+const SUBJECT_LEAD = /(?<!\p{L})(?:for|on|about|regarding|covering|of|über|zu|zum|zur|für|sobre|para|acerca de|sur|pour|concernant)\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|(?:next|this|last)\s+(?:week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)(.+?)(?=\s*(?:[.!?:;\n]|,\s|$|\s+(?:with|including|include|that (?:has|covers|includes)|covering|which|in (?:\d|one|two|three)|mit|con|avec|und|y|et|and (?:a|an|the|include|add|make|put)\b)))/iu;
 const SUBJECT_TRIM = /^(?:(?:a|an|the|our|my|unser(?:e|en)?|mein(?:e|en)?|un|una|el|la|nuestr[oa]|notre|mon|ma|une?|le)\s+)?(?:(?:new\s+)?(?:startup|company|business|firm|team|project|product|app|service|client|customer|organi[sz]ation|non-?profit|shop|store)\s+(?:that|which|who|called|named)\s+(?:makes?|builds?|sells?|offers?|provides?|develops?|runs?|does|is|creates?)\s+)?/iu;
 
 /** The document's subject from the first sentence that names one. */
