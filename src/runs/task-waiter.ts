@@ -10,6 +10,8 @@ export class TaskWaiter {
   private readonly notifications: Notifications;
   private readonly waking = new Set<() => void>();
   private released = false;
+  /** The backstop poll, ms (a test lengthens it to show that the notification is what wakes a caller). */
+  pollMs = POLL_MS;
 
   constructor(tasks: TasksRepository, notifications: Notifications) {
     this.tasks = tasks;
@@ -45,7 +47,7 @@ export class TaskWaiter {
         if (left <= 0 || this.released) return null;
         if (notified) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(left, POLL_MS));
+          const timer = setTimeout(resolve, Math.min(left, this.pollMs));
           wake = () => { clearTimeout(timer); resolve(); };
           this.waking.add(wake);
         });
