@@ -7,21 +7,17 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { AskView } from '../documents/ask/ask-view.ts';
 import { excelAskView } from '../documents/ask/views/excel.view.ts';
 import { DocumentUnreadable } from '../documents/agent/tool-error.ts';
-import { decodeCsv, parseCsv, typedCell } from '../documents/agent/csv-parse.ts';
 import { adapter as excelAdapter, readWorkbook } from '../documents/excel/excel.adapter.ts';
 import { errors } from '../errors.ts';
 import type { Converter } from '../export/converter.ts';
-import { stemOf } from '../export/formats.ts';
+import { CsvUnreadable, csvWorkbook, MAX_CSV_CHARS } from '../export/converters/csv-workbook.ts';
 
 const XLSX_TYPES = new Set(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel.sheet.macroEnabled.12']);
 const XLS = 'application/vnd.ms-excel';
 const CSV_TYPES = new Set(['text/csv', 'text/tab-separated-values']);
-/** A CSV larger than this is not read into a workbook in memory (the upload limit may be higher). */
-const MAX_CSV_CHARS = 20 * 1024 * 1024;
 
 export type WorkbookKind = 'xlsx' | 'xls' | 'csv';
 
@@ -47,24 +43,13 @@ async function xlsToXlsx(bytes: Buffer, converter: Converter): Promise<Buffer> {
   }
 }
 
-/** Excel's rules for sheet names: at most 31 characters, none of []:*?/\ */
-function sheetNameOf(fileName: string): string {
-  const name = stemOf(fileName).replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31).trim();
-  return name || 'Sheet1';
-}
-
 async function csvToXlsx(bytes: Buffer, fileName: string, fileId: string): Promise<Buffer> {
-  const text = decodeCsv(bytes);
-  if (text.length > MAX_CSV_CHARS) throw invalid(fileId, 'csv_too_large', `The CSV file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MiB, the most workbook analysis reads`);
-  const rows = parseCsv(text);
-  while (rows.length && rows[rows.length - 1].every((f) => f.trim() === '')) rows.pop();
-  if (rows.length === 0) throw invalid(fileId, 'workbook_unreadable', 'The CSV file holds no rows');
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet(sheetNameOf(fileName));
-  // The header row stays text; the records' fields are typed the way data sources type them.
-  sheet.addRow(rows[0]);
-  for (const r of rows.slice(1)) sheet.addRow(r.map(typedCell));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  try {
+    return await csvWorkbook(bytes, fileName);
+  } catch (err) {
+    if (err instanceof CsvUnreadable) throw invalid(fileId, err.kind === 'too_large' ? 'csv_too_large' : 'workbook_unreadable', err.kind === 'too_large' ? `The CSV file is larger than ${MAX_CSV_CHARS / 1024 / 1024} MiB, the most workbook analysis reads` : err.message);
+    throw err;
+  }
 }
 
 export async function analysisView(file: { file_id: string; file_name: string; content_type: string }, bytes: Buffer, converter: Converter): Promise<AskView> {

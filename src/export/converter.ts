@@ -8,7 +8,7 @@ import { DocumentOutOfMemory, type DocumentIsolate } from '../documents/isolate/
 import type { WorkbookExportResult } from './converters/xlsx-native.ts';
 import { lazyImport } from '../infra/lazy.ts';
 import { writeZip } from './converters/zip.ts';
-import { CONTENT_TYPE, engineFor, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
+import { CONTENT_TYPE, engineFor, FAMILY, OOXML_FILTER, XLSX_RECALC_FILTER, type ExportFormat, type SourceType } from './formats.ts';
 import { ConversionError, type ConvertRequest } from './libreoffice/libreoffice-instance.ts';
 import { QueueFullError } from './libreoffice/libreoffice-pool.ts';
 import { LIBREOFFICE_PACKAGES } from './libreoffice/probe.ts';
@@ -51,6 +51,7 @@ export interface LibreOfficeEngine {
 // The native converters hold exceljs and mammoth: loaded with the first conversion that needs them.
 const xlsxNative = lazyImport(() => import('./converters/xlsx-native.ts'));
 const docxNative = lazyImport(() => import('./converters/docx-native.ts'));
+const csvNative = lazyImport(() => import('./converters/csv-workbook.ts'));
 
 export class Converter {
   private readonly office: LibreOfficeEngine;
@@ -68,15 +69,43 @@ export class Converter {
   }
 
   async convert(job: ConversionJob): Promise<ConversionResult> {
-    const engine = engineFor(job.source, job.format);
     try {
-      if (engine.kind === 'libreoffice') return { main: await this.viaOffice(job, engine.filter, job.format), pages: null };
+      // A CSV is a workbook first (made natively); every cell of the workbook row then starts from it.
+      if (job.source === 'csv') {
+        const made = await this.csvAsWorkbook(job);
+        return job.format === 'xlsx' ? { main: made, pages: null } : await this.convert({ ...job, srcPath: made.path, source: 'xlsx' });
+      }
+      const engine = engineFor(job.source, job.format);
+      if (engine.kind === 'libreoffice') return { main: await this.viaOffice(job, engine.filter, job.format, job.format === 'xlsx'), pages: null };
       if (engine.kind === 'pages') return await this.pages(job, engine.pdfFilter);
+      // The native cells (csv, html, txt) of a legacy or OpenDocument source read its Office Open XML rewrite.
+      const family = FAMILY[job.source];
+      if (family !== job.source) {
+        const rewritten = await this.viaOffice({ ...job, format: family }, OOXML_FILTER[family], family, family === 'xlsx');
+        return await this.convert({ ...job, srcPath: rewritten.path, source: family });
+      }
       if (job.source === 'xlsx') return { main: await this.workbook(job), pages: null };
       return { main: await this.document(job), pages: null };
     } catch (err) {
       throw this.toAppError(err, job);
     }
+  }
+
+  /** The CSV as a one-sheet .xlsx (src/export/converters/csv-workbook.ts), in the job's directory. */
+  private async csvAsWorkbook(job: ConversionJob): Promise<OutputFile> {
+    const { csvWorkbook, CsvUnreadable } = await csvNative();
+    let bytes: Buffer;
+    try {
+      bytes = await csvWorkbook(await fs.readFile(job.srcPath), `${job.stem}.csv`);
+    } catch (err) {
+      if (err instanceof CsvUnreadable) throw err.kind === 'too_large'
+        ? errors.validation([{ loc: job.loc, msg: `${err.message}.`, type: 'document_too_large' }])
+        : new ConversionError('unreadable', err.message);
+      throw err;
+    }
+    const out = path.join(job.dir, 'csv-workbook.xlsx');
+    await fs.writeFile(out, bytes);
+    return { path: out, fileName: `${job.stem}.xlsx`, contentType: CONTENT_TYPE.xlsx };
   }
 
   /**

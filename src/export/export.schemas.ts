@@ -1,7 +1,7 @@
 // TypeBox schemas of POST /runs/{run_id}/export and POST /files/{file_id}/convert.
 import { Type } from 'typebox';
 import { StringEnum, Timestamp } from '../http/schemas.ts';
-import { EXPORT_FORMATS } from './formats.ts';
+import { EXPORT_FORMATS, SOURCE_TYPES } from './formats.ts';
 
 export const ExportBody = Type.Object({
   format: StringEnum(EXPORT_FORMATS, {
@@ -33,7 +33,7 @@ const fields = {
 export const RunExport = Type.Object({ run_id: Type.String(), ...fields });
 export const FileConversion = Type.Object({
   file_id: Type.String(),
-  source_format: StringEnum(['docx', 'xlsx', 'pptx'] as const, { description: 'The type of the uploaded file that was converted.' }),
+  source_format: StringEnum(SOURCE_TYPES, { description: 'The type of the uploaded file that was converted: `docx`, `xlsx`, `pptx`, or a legacy or OpenDocument type (`doc`, `rtf`, `odt`, `xls`, `ods`, `csv`, `ppt`, `odp`), which converts like its Office Open XML counterpart.' }),
   ...fields,
   expires_at: { ...Timestamp, description: 'When `download_url` expires (the reference service\'s name; same value as `download_url_expires_at`).' },
 }, {

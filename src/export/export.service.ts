@@ -99,7 +99,7 @@ export class ExportService {
     const { file } = await this.d.files.get(orgId, fileId);
     const type = SOURCE_CONTENT_TYPES[file.content_type];
     if (!type) {
-      throw errors.validation([{ loc: ['path', 'file_id'], msg: `Only Word (.docx), Excel (.xlsx) and PowerPoint (.pptx) files can be converted; this file is ${file.content_type}`, type: 'unsupported_file_type', input: fileId }]);
+      throw errors.validation([{ loc: ['path', 'file_id'], msg: `Only office documents can be converted: Word (.docx, .doc, .rtf, .odt), Excel (.xlsx, .xls, .ods, .csv) and PowerPoint (.pptx, .ppt, .odp) files; this file is ${file.content_type}`, type: 'unsupported_file_type', input: fileId }]);
     }
     // An uploaded file never changes, so the file itself is the version.
     return this.export({ kind: 'file', orgId, id: fileId, versionId: fileId, blobKey: file.blob_key, fileName: file.file_name, type, loc: ['path', 'file_id'] }, req);

@@ -267,9 +267,9 @@ export interface paths {
         put?: never;
         /**
          * Convert an uploaded file to another format
-         * @description Converts a .docx, .xlsx or .pptx uploaded with `POST /files` (its type is the sniffed `content_type`; any other file answers 422). The body is the same as `POST /runs/{run_id}/export`'s, sent as JSON, or as the form fields `format` (and `sheet`) in `multipart/form-data` or `application/x-www-form-urlencoded` (`curl -F format=pdf`).
+         * @description Converts an office document uploaded with `POST /files` (its type is the sniffed `content_type`; any other file answers 422): a .docx, .xlsx or .pptx, or a legacy or OpenDocument file, which converts to what its Office Open XML counterpart does: .doc, .rtf and .odt as Word (`pdf`, `html`, `txt`, `odt`, `docx`), .xls, .ods and .csv as Excel (`pdf`, `csv`, `png`, `html`, `xlsx`), .ppt and .odp as Slides (`pdf`, `png`, `odp`, `pptx`). LibreOffice reads the legacy and OpenDocument files (501 without it); a CSV becomes a one-sheet workbook named after the file, its fields typed. The body is the same as `POST /runs/{run_id}/export`'s, sent as JSON, or as the form fields `format` (and `sheet`) in `multipart/form-data` or `application/x-www-form-urlencoded` (`curl -F format=pdf`).
          *
-         *     The answer carries `file_id`, `source_format` (`docx`, `xlsx` or `pptx`), `format`, `download_url` and `expires_at` (also as `download_url_expires_at`), with the rendition's name, type, size and `cached`.
+         *     The answer carries `file_id`, `source_format` (`docx`, `xlsx`, `pptx`, `doc`, `rtf`, `odt`, `xls`, `ods`, `csv`, `ppt` or `odp`), `format`, `download_url` and `expires_at` (also as `download_url_expires_at`), with the rendition's name, type, size and `cached`.
          *
          *     A format the file's type does not convert to answers **400 `invalid_request`**, whose message lists the valid targets (`Cannot convert docx to csv. Valid target formats for docx: pdf, html, txt, odt, docx.`) and whose `allowed` field holds them; a value that is no format at all is 422 `validation_error` like any invalid field.
          *
@@ -3800,10 +3800,10 @@ export interface operations {
                         /** @description Bytes. */
                         size: number;
                         /**
-                         * @description The type of the uploaded file that was converted.
+                         * @description The type of the uploaded file that was converted: `docx`, `xlsx`, `pptx`, or a legacy or OpenDocument type (`doc`, `rtf`, `odt`, `xls`, `ods`, `csv`, `ppt`, `odp`), which converts like its Office Open XML counterpart.
                          * @enum {string}
                          */
-                        source_format: "docx" | "xlsx" | "pptx";
+                        source_format: "docx" | "xlsx" | "pptx" | "doc" | "rtf" | "odt" | "xls" | "ods" | "csv" | "ppt" | "odp";
                     };
                 };
             };
