@@ -49,7 +49,39 @@ describe('converting documents with external links', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(internal.connections()).toBe(0);
   });
+
+  // (A stock LibreOffice fetches the OpenDocument file's linked picture, GET and OPTIONS: checked by hand on 7.4.7.)
+  it('does not fetch what a Rich Text or OpenDocument file links to either', async () => {
+    const org = await t.signup();
+    const rtf = `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\f0 Linked picture below\\par{\\field{\\*\\fldinst INCLUDEPICTURE "${internal.url}/metadata/rtf.png" \\\\d}{\\fldrslt }}\\par}`;
+    const odt = await linkedImageOdt(`${internal.url}/metadata/odt.png`);
+    for (const [name, bytes] of [['linked.rtf', Buffer.from(rtf)], ['linked.odt', odt]] as const) {
+      const up = await upload(t, org.secret, '/api/v1/files', fileParts(name, bytes));
+      expect(up.statusCode, up.body).toBe(201);
+      for (const format of ['pdf', 'docx']) {
+        const res = await convertFile(t, org.secret, up.json().file_id, { format });
+        expect(res.statusCode, `${name} ${format}: ${res.body}`).toBe(200);
+        if (format === 'pdf') expect(pdfText((await fetchBytes(t, res.json().download_url)).body), name).toContain('Linked picture below');
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(internal.connections()).toBe(0);
+  });
 });
+
+/** An OpenDocument text whose only picture is linked (xlink:href to a URL), not embedded. */
+async function linkedImageOdt(url: string): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('mimetype', 'application/vnd.oasis.opendocument.text', { compression: 'STORE' });
+  zip.file('META-INF/manifest.xml', `<?xml version="1.0" encoding="UTF-8"?>
+<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`);
+  zip.file('content.xml', `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2"><office:body><office:text>
+<text:p>Linked picture below</text:p>
+<text:p><draw:frame draw:name="p" svg:width="2cm" svg:height="2cm"><draw:image xlink:href="${url}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>
+</office:text></office:body></office:document-content>`);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
 
 describe('png export page cap (FOLIO_EXPORT_PNG_MAX_PAGES)', () => {
   it('renders documents up to the cap and refuses longer ones with 422 too_many_pages', async () => {
