@@ -36,9 +36,11 @@ export interface CheckResult { check: Check; pass: boolean; detail: string }
 const norm = (s: string) => s.toLowerCase().replace(/[*_`\\]/g, '').replace(/\s+/g, ' ').trim();
 const PLACEHOLDER = /\[(?:Add|Ergänzen|Añadir|Ajouter)\b[^\]]*\]/g;
 
+/** The part titled `name`: of several (a deck's title slide and a slide of the same title), one with content. */
 function partNamed(d: DocumentSnapshot, name: string): PartSnapshot | undefined {
   const n = norm(name);
-  return d.parts.find((p) => norm(p.title) === n) ?? d.parts.find((p) => norm(p.title).includes(n));
+  const exact = d.parts.filter((p) => norm(p.title) === n);
+  return exact.find((p) => p.text.length || p.tables.length) ?? exact[0] ?? d.parts.find((p) => norm(p.title).includes(n));
 }
 
 function sheetOf(d: DocumentSnapshot, name?: string): SheetSnapshot | undefined {

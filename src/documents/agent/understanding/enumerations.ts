@@ -99,6 +99,11 @@ export function enumeration(text: string): string[] {
   const colon = /\b(?:deck|presentation|slides?|slideshow|document|memo|report|brief|guide|handout|talk)\b[^:\n]{0,100}:\s*([^\n]+)/i.exec(text);
   const parts = colon ? splitList(colon[1].replace(/[.]\s*$/, '')) : [];
   if (parts.length >= 3 && !parts.some((p) => /\d/.test(p))) return parts;
+  // "deck: why we should switch to Postgres — cost, performance, ecosystem, migration risk": the parts
+  // after a dash that follows the topic.
+  const dash = /\S\s[—–-]\s+([^\n]+)$/.exec(text.trim().split('\n')[0]);
+  const dashed = dash ? splitList(dash[1].replace(/[.]\s*$/, '')) : [];
+  if (dashed.length >= 3 && !dashed.some((p) => /\d/.test(p))) return dashed;
   const range = rangeItems(text);
   return range.length ? range : perItems(text);
 }

@@ -81,3 +81,9 @@ export function factsIn(text: string): RequestFacts {
     amounts: uniq(text.match(AMOUNT) ?? []),
   };
 }
+
+/** "raising 250k", "asking for $500k", "raising a $2M seed round": the amount a pitch asks for, as written. */
+export function askedAmount(text: string): string | null {
+  const m = /\b(?:raising|raise|asking for|seeking|looking to raise)\s+(?:a\s+|an\s+)?([$€£]?\d[\d.,]*\s*(?:k|m|bn|million|thousand)?(?:\s+(?:pre-seed|seed|series [a-d])(?:\s+round)?)?)(?![\w%])/i.exec(text);
+  return m ? m[1].trim() : null;
+}

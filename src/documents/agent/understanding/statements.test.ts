@@ -2,6 +2,7 @@
 // itself, a document's size, line items with prices, a series of one unit).
 import { describe, expect, it } from 'vitest';
 import { claimsIn, statementsIn } from './statements.ts';
+import { askedAmount } from './facts.ts';
 import { understand } from './understand.ts';
 
 describe('facts told in passing', () => {
@@ -10,6 +11,7 @@ describe('facts told in passing', () => {
     ['Can you make a deck for the all-hands? Sales grew 20% this year and we opened two new offices, also customer satisfaction is at 92%.', ['Sales grew 20% this year', 'We opened two new offices', 'Customer satisfaction is at 92%']],
     ['presentation for investors, we grew revenue 3x last year and have 40 customers now, raising a seed round', ['We grew revenue 3x last year', 'We have 40 customers now']],
     ['Write a short report on our Q3 sales. Research and development grew 5% and headcount is now 40.', ['Research and development grew 5%', 'Headcount is now 40']],
+    ['Pitch deck for a dog walking app called Pawtrol, we have 200 users and $3k MRR, raising 250k', ['We have 200 users', '$3k MRR']],
   ])('%s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });
@@ -49,4 +51,14 @@ describe('facts listed after a colon', () => {
   ])('no facts in "%s"', (prompt) => {
     expect(statementsIn(prompt)).toBeNull();
   });
+});
+
+describe('what a pitch asks for', () => {
+  it.each([
+    ['raising 250k', '250k'],
+    ['we are raising a $2M seed round to grow', '$2M seed round'],
+    ['asking for €500k', '€500k'],
+    ['revenue up 20%', null],
+    ['raising awareness of the brand', null],
+  ])('%s', (text, amount) => expect(askedAmount(text)).toBe(amount));
 });

@@ -58,7 +58,9 @@ export function statementsIn(text: string): Statements | null {
   return null;
 }
 
-interface Clause { text: string; start: number; end: number }
+interface Clause { text: string; start: number; end: number; elliptical?: boolean }
+/** "$3k MRR", "200 users", "40 customers": a figure and its noun, nothing else. */
+const FIGURE_NOUN = /^[$€£]?\d[\d.,]*\s*(?:k|m|bn|%)?\s+\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?$/iu;
 
 /** A sentence's clauses, split at commas, semicolons, "and" and "but", with their places in the sentence. */
 function clausesOf(sentence: string): Clause[] {
@@ -93,13 +95,15 @@ export function claimsIn(text: string): Statements | null {
     const clauses = clausesOf(sentence.replace(LEAD, (m) => ' '.repeat(m.length)));
     let run: Clause[] = [];
     const consider = () => {
-      const claims = run.filter((c) => isClaim(c.text.replace(LEAD, '')));
+      const claims = run.filter((c) => c.elliptical || isClaim(c.text.replace(LEAD, '')));
       if (claims.length >= 2 && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
       run = [];
     };
     for (const c of clauses) {
       const t = c.text.replace(LEAD, '');
       if (isClaim(t) || (QUALITATIVE.test(t) && t.split(/\s+/).length <= 7 && !REQUEST.test(t))) run.push(c);
+      // "we have 200 users and $3k MRR": a figure and its noun after a claim is one more, its verb left out.
+      else if (run.length && isClaim(run[run.length - 1].text.replace(LEAD, '')) && FIGURE_NOUN.test(t)) run.push({ ...c, elliptical: true });
       else consider();
     }
     consider();

@@ -4,7 +4,7 @@
 // a labelled placeholder in the planners.
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
 import { cleanItem, enumeration, perItems, splitList } from './enumerations.ts';
-import { factsIn, type RequestFacts } from './facts.ts';
+import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
 import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
@@ -62,6 +62,8 @@ export interface Understanding {
   statements: string[];
   /** Whether the statements were told in passing in a sentence (`claimsIn`), not listed after a colon: a document keeps its parts and gets them in one. */
   statementsInPassing: boolean;
+  /** The amount a pitch asks for ("raising 250k"), as written. */
+  asked: string | null;
   /** What the request announces, notifies of or invites to, with its topic and what it leaves out. */
   announcement: Announcement | null;
   /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
@@ -92,7 +94,9 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   const cut = m[1].replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
   const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
   if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
-  return s;
+  // "a dog walking app called Pawtrol": the name is the subject.
+  const called = /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(s);
+  return called ? called[1] : s;
 }
 
 const GENERIC = new Set<DocKind>(['deck', 'workbook']);
@@ -200,6 +204,7 @@ export function understand(prompt: string): Understanding {
     rowsPer: rowsPer(rest),
     statements: stated?.items ?? [],
     statementsInPassing: inPassing,
+    asked: askedAmount(prompt),
     announcement: announcementIn(prompt),
     tables,
     intents: intentsOf(rest),

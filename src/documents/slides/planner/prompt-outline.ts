@@ -54,9 +54,18 @@ export function requestedSlides(text: string): number | null {
 export function topicOf(text: string): string | null {
   const first = text.split(/\n/).find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
   const m = /\b(?:about|on|covering|for|regarding|titled|called)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|$)/i.exec(first.split(/(?<=[.!?])\s/)[0] ?? '');
-  // The topic ends where a clause of its own starts ("our new onboarding process, it was too long before ...").
-  const topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/\s+(?:with|in|using)\s+\d+\s+slides?.*$/i, '')
-    .replace(/,\s+(?:it|we|they|i|he|she|this|that|there|things|everyone|maybe|pls|please|so|but|also|need|want)\b.*$/i, '').trim();
+  // The topic ends where a clause of its own starts ("our new onboarding process, it was too long before ..."),
+  // where the request's form or occasion starts ("... with a slide for each channel", "... next month"),
+  // and a talk's or a pitch's topic is what it is on ("a 10 minute talk on X", "an app called Pawtrol").
+  let topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/\s+(?:with|in|using)\s+\d+\s+slides?.*$/i, '')
+    .replace(/,\s+(?:it|we|they|i|he|she|this|that|there|things|everyone|maybe|pls|please|so|but|also|need|want)\b.*$/i, '')
+    .replace(/\s+with\s+(?:a|an|one|some|the|\d+)?\s*(?:slides?|sections?|bullets?|bullet points|charts?|tables?|pages?|agenda)\b.*$/i, '')
+    .replace(/\s+(?:(?:next|this|last)\s+(?:week|month|quarter|year)|tomorrow|today|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i, '').trim();
+  const talk = topic && /^(?:(?:a|an)\s+)?(?:\d+[- ]?(?:minute|min)s?\s+)?(?:talk|presentation|session|workshop|lecture|keynote|overview|intro(?:duction)?|briefing|update)\s+(?:on|about)\s+(.+)$/i.exec(topic);
+  if (talk) topic = talk[1];
+  const called = topic && /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(topic);
+  if (called) topic = called[1];
+  topic = topic?.replace(/^(?:our|my|your|their)\s+(?=\S+\s)/i, '');
   return topic && topic.split(/\s+/).length <= 14 ? topic : null;
 }
 

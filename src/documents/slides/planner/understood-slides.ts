@@ -57,6 +57,9 @@ function dataSlides(u: Understanding, t: InlineTable): AddSlideArgs[] {
 
 function topicSlide(u: Understanding, item: string): AddSlideArgs {
   const w = WORDS[u.language];
+  // A pitch's facts are its traction, and the amount it names is the ask.
+  if (u.kind === 'pitch' && u.language === 'en' && /^traction$/i.test(item) && u.statements.length) return { layout: 'bullets', title: item, bullets: u.statements.slice(0, 14) };
+  if (u.kind === 'pitch' && u.language === 'en' && /^the ask$/i.test(item) && u.asked) return { layout: 'bullets', title: item, bullets: [`Raising ${u.asked}`, ...placeholdersFor(item, u.subject, u.language).slice(1)], notes: NOTES };
   if (TIMELINE.test(item) || (u.intents.timeline && u.milestones.length && /timeline|roadmap|milestone/i.test(item))) return timelineSlide(u, item);
   return { layout: 'bullets', title: item.slice(0, 150), bullets: placeholdersFor(item, u.subject, u.language), notes: u.language === 'en' ? NOTES : w.add(w.keyPoints) };
 }
@@ -90,7 +93,8 @@ export function statementsTitle(u: Understanding): string {
 export function understoodSlides(u: Understanding, userContent: string[]): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
-  if (u.statements.length) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: u.statements.slice(0, 14) });
+  const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck').includes('Traction');
+  if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: u.statements.slice(0, 14) });
   for (const t of u.tables) slides.push(...dataSlides(u, t));
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
