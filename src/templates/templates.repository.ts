@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Format } from '../config.ts';
 import type { DB, TemplatesTable, TemplateVersionsTable } from '../db/schema.ts';
+import { claimDeleted } from '../storage/purge.repository.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -114,18 +115,8 @@ export class TemplatesRepository {
    * and its layout thumbnails. Across organizations, like the sweeps of files and images.
    */
   async claimPurge(graceSeconds: number, limit: number): Promise<{ id: string; blobKeys: string[] }[]> {
-    const claimed = await sql<{ template_id: string }>`
-      update templates set purge_lease_until = now() + interval '5 minutes'
-      where template_id in (
-        select template_id from templates
-        where deleted_at is not null and purged_at is null
-          and deleted_at <= now() - make_interval(secs => ${graceSeconds}::float8)
-          and (purge_lease_until is null or purge_lease_until < now())
-        order by deleted_at
-        limit ${limit}
-        for update skip locked)
-      returning template_id`.execute(this.db);
-    const ids = claimed.rows.map((r) => r.template_id);
+    const claimed = await claimDeleted(this.db, 'templates', 'template_id', graceSeconds, limit);
+    const ids = claimed.map((r) => r.id);
     if (!ids.length) return [];
     const versions = await this.db.selectFrom('template_versions').select(['template_id', 'blob_key', 'analysis']).where('template_id', 'in', ids).execute();
     return ids.map((id) => ({
