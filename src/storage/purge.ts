@@ -75,35 +75,24 @@ export class StoragePurger {
     await this.periodic.stop();
   }
 
-  /** One pass: purge every claimable row in batches, then clean stale temp files. */
+  /** One pass: purge every claimable row in batches (files and images, then the registered sources), then clean stale temp files. */
   async sweepOnce(): Promise<SweepResult> {
     const result: SweepResult = { images: 0, files: 0, sources: {}, failed: 0, tempFiles: 0 };
-    const tables: [PurgeTable, number, 'images' | 'files'][] = [
-      ['images', this.settings.imageGraceSeconds, 'images'],
-      ['files', this.settings.fileGraceSeconds, 'files'],
-    ];
-    for (const [table, grace, counter] of tables) {
-      for (;;) {
-        const claims = await this.repo.claim(table, grace, BATCH);
-        for (const claim of claims) {
-          try {
-            await this.blobs.delete(claim.blob_key);
-            await this.repo.markPurged(table, claim.id);
-            result[counter]++;
-          } catch (err) {
-            // The lease runs out and a later sweep retries.
-            result.failed++;
-            this.log.warn({ err, table, id: claim.id }, 'could not purge stored bytes; will retry');
-          }
-        }
-        // A pass called outside the timer (or stopping) takes one batch per table.
-        if (claims.length < BATCH || !this.periodic.running) break;
-      }
-    }
+    result.images = await this.sweepSource(this.own('images', this.settings.imageGraceSeconds), result);
+    result.files = await this.sweepSource(this.own('files', this.settings.fileGraceSeconds), result);
     for (const source of this.sources) result.sources[source.name] = await this.sweepSource(source, result);
     for (const dir of this.settings.tempDirs) result.tempFiles += await removeStaleFiles(dir, STALE_TEMP_MS);
     if (result.images || result.files || result.failed || Object.values(result.sources).some(Boolean)) this.log.info(result, 'storage purge sweep');
     return result;
+  }
+
+  /** The storage module's own tables as a source: each row owns one blob. */
+  private own(table: PurgeTable, graceSeconds: number): PurgeSource {
+    return {
+      name: table,
+      claim: async (limit) => (await this.repo.claim(table, graceSeconds, limit)).map((c) => ({ id: c.id, blobKeys: [c.blob_key] })),
+      markPurged: (id) => this.repo.markPurged(table, id),
+    };
   }
 
   /** Every claimable record of one source: all its blobs deleted, then the record marked; a failure is retried by a later sweep. */
@@ -117,10 +106,12 @@ export class StoragePurger {
           await source.markPurged(claim.id);
           purged++;
         } catch (err) {
+          // The lease runs out and a later sweep retries.
           result.failed++;
           this.log.warn({ err, source: source.name, id: claim.id }, 'could not purge stored bytes; will retry');
         }
       }
+      // A pass called outside the timer (or stopping) takes one batch per source.
       if (claims.length < BATCH || !this.periodic.running) return purged;
     }
   }
