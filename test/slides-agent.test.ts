@@ -96,7 +96,7 @@ describe('a new deck with the builtin engine', () => {
     expect(res.json().summary).toMatch(/placeholders/);
     const deck = inspectPptx((await runDocument(t, org.secret, res.json().run_id)).bytes);
     expect(deck.slides).toHaveLength(8);
-    expect(phText(deck.slides[0], 'title')).toBe('Energy transition for investors');
+    expect(phText(deck.slides[0], 'title')).toBe('Energy transition');
     expect(phText(deck.slides[2], 'body')).toMatch(/^\[Add /);
   });
 

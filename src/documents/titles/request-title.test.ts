@@ -12,7 +12,7 @@ const REQUESTS: [string, string][] = [
   ['A deck on Q3 results', 'Q3 Results'],
   ['Create a quarterly business review covering revenue and churn', 'Quarterly Business Review'],
   ['I need a budget for a 3-day offsite in Lisbon for 25 people', 'Budget for a 3-Day Offsite in Lisbon for 25 People'],
-  ['Can you write a memo to staff about the new parking policy?', 'Memo to Staff About the New Parking Policy'],
+  ['Can you write a memo to staff about the new parking policy?', 'New Parking Policy'],
   ['Write a one-page summary of Acme Inc. earnings for Q2 2024.', 'Summary of Acme Inc. Earnings for Q2 2024'],
   ['Please create a spreadsheet tracking my monthly expenses, with categories', 'Monthly Expenses'],
   ['Make a 10-slide deck about our v2.1 release. Include a roadmap.', 'v2.1 Release'],

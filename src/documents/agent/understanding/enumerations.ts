@@ -1,6 +1,7 @@
 // Lists a person writes inside a sentence: "include market size, product, business model, traction,
 // team and the ask", "with phases, timeline, risks and owners", "sheets for Q1 to Q4", "one tab per
 // month", "secciones: mercado, producto y equipo". Each item becomes one slide, section or sheet.
+import { audienceLength } from './audience.ts';
 
 const LEADS = [
   // English
@@ -89,7 +90,10 @@ export function enumeration(text: string): string[] {
   // Every lead word starts a candidate, also inside an earlier candidate ("über X mit a, b und c").
   const lead = new RegExp(LEAD.source, 'giu');
   for (let m = lead.exec(text); m; lead.lastIndex = m.index + 1, m = lead.exec(text)) {
+    // "slides for the board about hiring, we need ...": an audience and a sentence, not a list of parts.
+    if (/\bfor\s*$/i.test(m[0].slice(0, -m[1].length)) && audienceLength(`for ${m[1]}`)) continue;
     const items = splitList(m[1]);
+    if (items.some((i) => /^(?:we|i|they|it|he|she|you)\s+\p{L}/iu.test(i))) continue;
     if (items.length > best.length || (items.length === best.length && items.length && weight(items) < weight(best))) best = items;
   }
   if (best.length) return best;

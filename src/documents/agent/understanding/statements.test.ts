@@ -12,6 +12,13 @@ describe('facts told in passing', () => {
     ['presentation for investors, we grew revenue 3x last year and have 40 customers now, raising a seed round', ['We grew revenue 3x last year', 'We have 40 customers now']],
     ['Write a short report on our Q3 sales. Research and development grew 5% and headcount is now 40.', ['Research and development grew 5%', 'Headcount is now 40']],
     ['Pitch deck for a dog walking app called Pawtrol, we have 200 users and $3k MRR, raising 250k', ['We have 200 users', '$3k MRR']],
+    // Remarks without a figure beside one that has it; a plan's counts; who "we" are is not the fact.
+    ["deck on our new onboarding process, it was too long before and new hires were confused, now it's 2 weeks with a buddy system", ['It was too long before', 'New hires were confused', "Now it's 2 weeks with a buddy system"]],
+    ['write a memo to the team about the new expense policy, receipts are now required for anything over $25 and approvals go through Ramp instead of email', ['Receipts are now required for anything over $25', 'Approvals go through Ramp instead of email']],
+    ['slides for the board about hiring, we need 5 engineers and 2 designers', ['We need 5 engineers', '2 designers']],
+    ['presentation for investors, we are a B2B payroll startup with 40 customers and 1.2M ARR, growing 15% month over month', ['40 customers', '1.2M ARR', 'Growing 15% month over month']],
+    // What the request says about the document itself is an instruction, not a fact.
+    ['a deck about Q3, revenue grew 12% and margins improved, the audience is executives and the tone is formal', ['Revenue grew 12%', 'Margins improved']],
   ])('%s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });
@@ -23,6 +30,7 @@ describe('facts told in passing', () => {
     'Write a memo to staff about the new parking rules',
     'Make me a deck about growth: 3 slides, then a closing one',
     'I need a 10 page report on the market, please make it detailed',
+    'Make a 5 slide deck about our new onboarding process, it was too long before and new hires were confused',
   ])('none in "%s"', (prompt) => {
     expect(claimsIn(prompt)).toBeNull();
     expect(understand(prompt).statements).toEqual([]);

@@ -7,7 +7,7 @@
 // tickets dropped, maybe 6 slides?": `claimsIn`, read only when the request holds no data).
 
 /** Words that make a clause with a figure a statement of change or state rather than a label and its value. */
-const CHANGE = /\b(?:up|down|rose|risen|grew|grown|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
+const CHANGE = /\b(?:up|down|rose|risen|rising|grew|grown|growing|falling|dropping|increasing|decreasing|declining|climbing|shrinking|doubling|tripling|improving|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
 const FIGURE = /[$€£]?\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a dozen|zwei|drei|vier|fünf|dos|tres|cuatro|cinco|deux|trois|quatre|cinq)\b/iu;
 const SPLIT = /\s*(?:,|;|\band\b|\bund\b|\by\b|\bet\b)\s*/iu;
 /** "5 engineers", "we want 5 engineers": a count of something, a fact of a plan (not a document's size). */
@@ -15,10 +15,18 @@ const COUNT_LED = /^(?:(?:we|i)\s+(?:want|need|plan|hope|expect|have)\s+(?:to\s+
 const DOC_UNITS = /^\S+\s+(?:slides?|pages?|sheets?|tabs?|charts?|tables?|sections?|columns?|rows?|bullets?|words|paragraphs?|minutes?|mins?|points?)\b/i;
 /** A state with a figure: "adoption is now 80%", "satisfaction is at 92%", "headcount stands at 40". */
 const STATE_FIGURE = /\b(?:is|are|was|were|stands?|sits?|remains?|now|(?:we|they|it)\s+(?:have|has|had))\b[^,;]*?\d|^(?:have|has)\s+(?:about|around|over|nearly|almost|more than\s+)?\d/i;
-/** A short qualitative statement beside figures: "it was rough at first", "things went well". */
-const QUALITATIVE = /^(?:it|things|everything|this|that|the\s+\p{L}+|our\s+\p{L}+)\s+(?:was|were|is|are|went|has been|have been|got|felt)\b/iu;
+/**
+ * A short qualitative statement beside figures: "it was rough at first", "things went well", "new hires
+ * were confused", "approvals go through Ramp instead of email": a subject of a word or two and its verb.
+ */
+const QUALITATIVE = /^(?:it|things|everything|this|that|people|everyone|nobody|(?:the|our|new|most|some|many|all|every)\s+\p{L}+(?:\s+\p{L}+)?|\p{L}+s)\s+(?:(?:now|still|also|all|often|always|never|usually)\s+)?(?:was|were|is|are|went|go|goes|has been|have been|got|get|gets|felt|feel|feels|seemed|seem|seems|kept|keep|keeps|took|take|takes|did not|didn't|don't|doesn't|couldn't|can't|cannot|could not|will|must|need|needs|have to|has to|come|comes|run|runs|start|starts|end|ends|move|moved|moves)\b/iu;
+/** Statements about the document itself ("the tone is formal", "the audience is executives") are instructions, not facts. */
+const ABOUT_THE_DOCUMENT = /^(?:the|its|our|my)?\s*(?:tone|style|audience|format|length|font|fonts|colou?rs?|theme|layout|design|title|deadline for (?:the|this) (?:deck|doc)|deck|document|doc|slides?|memo|report|letter|email|presentation|spreadsheet|workbook|sheet)\b/i;
 /** Clauses that are the request itself, not something it reports. */
-const REQUEST = /\b(?:(?:i|we)\s*(?:need|want|have|'d like|would like|must)\s+to|(?:make|create|build|prepare|draft|write|give|send|do)\s+(?:me|us|a|an|the|something)|deck|slides?|presentation|present(?:ing)?|document|doc|report|memo|workbook|spreadsheet|sheet|letter|email|can you|could you|would you|pls|please|maybe|should|about how|walk\s+\p{L}+\s+through)\b/iu;
+const ASKING = String.raw`(?:i|we)\s*(?:need|want|have|'d like|would like|must)\s+to|(?:make|create|build|prepare|draft|write|give|send|do)\s+(?:me|us|a|an|the|something)|can you|could you|would you|pls|please|maybe|should|about how|walk\s+\p{L}+\s+through`;
+const REQUEST = new RegExp(String.raw`\b(?:${ASKING}|deck|slides?|presentation|present(?:ing)?|document|doc|report|memo|workbook|spreadsheet|sheet|letter|email)\b`, 'iu');
+/** The asking words alone: a qualitative remark may name an email or a report ("approvals go through Ramp instead of email"). */
+const ASKS = new RegExp(String.raw`\b(?:${ASKING})\b`, 'iu');
 const BARE_VERB = /^(?:have|has|had|are|is|was|were|got|grew|added|signed|won|launched|opened|hired|closed|shipped|cut|raised|reached|lost|doubled|tripled|expect|plan)\b/i;
 const LEAD = /^(?:also|and|but|so|plus|while|then|oh and|btw|however)\s+/i;
 
@@ -82,7 +90,8 @@ function clausesOf(sentence: string): Clause[] {
   }, []);
 }
 
-const isClaim = (c: string) => c.split(/\s+/).length <= 12 && !REQUEST.test(c) && ((CHANGE.test(c) && c.split(/\s+/).length >= 2) || STATE_FIGURE.test(c));
+// ("we need 5 engineers": a count of a plan is one too.)
+const isClaim = (c: string) => c.split(/\s+/).length <= 12 && !REQUEST.test(c) && ((CHANGE.test(c) && c.split(/\s+/).length >= 2) || STATE_FIGURE.test(c) || countLed(c));
 
 /**
  * Facts told in passing: the longest run of a sentence's clauses that report something (a change, a
@@ -96,12 +105,13 @@ export function claimsIn(text: string): Statements | null {
     let run: Clause[] = [];
     const consider = () => {
       const claims = run.filter((c) => c.elliptical || isClaim(c.text.replace(LEAD, '')));
-      if (claims.length >= 2 && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
+      // (A claim with a figure and a qualitative remark beside it are facts too: "receipts are now required over $25 and approvals go through Ramp".)
+      if (claims.length >= 1 && run.length >= 2 && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
       run = [];
     };
     for (const c of clauses) {
       const t = c.text.replace(LEAD, '');
-      if (isClaim(t) || (QUALITATIVE.test(t) && t.split(/\s+/).length <= 7 && !REQUEST.test(t))) run.push(c);
+      if (isClaim(t) || (QUALITATIVE.test(t) && t.split(/\s+/).length <= 9 && !ASKS.test(t) && !ABOUT_THE_DOCUMENT.test(t))) run.push(c);
       // "we have 200 users and $3k MRR": a figure and its noun after a claim is one more, its verb left out.
       else if (run.length && isClaim(run[run.length - 1].text.replace(LEAD, '')) && FIGURE_NOUN.test(t)) run.push({ ...c, elliptical: true });
       else consider();
@@ -113,7 +123,9 @@ export function claimsIn(text: string): Statements | null {
   // "we grew revenue 3x and have 40 customers": a clause that starts with its verb shares the subject before it.
   let subject = '';
   const items = clauses.map((c) => {
-    const t = c.text.replace(LEAD, '').trim();
+    // "we are a B2B payroll startup with 40 customers": who "we" are is the subject; the figure is the fact.
+    // (Not when the description holds a figure of its own: "we are a team of 5 with 3 products".)
+    const t = c.text.replace(LEAD, '').trim().replace(/^we(?:'re|\s+are)\s+(?:a|an)\s+([^,]+?)\s+with\s+(?=[$€£]?\d)/i, (m, who: string) => (/(?:^|\s)[$€£]?\d/.test(who) ? m : ''));
     const own = /^(we|they|i|it|he|she)\s/i.exec(t);
     if (own) subject = own[1].toLowerCase() === 'i' ? 'I' : own[1].toLowerCase();
     else if (subject && BARE_VERB.test(t)) return capitalised(`${subject} ${t}`);

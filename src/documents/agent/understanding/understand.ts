@@ -3,20 +3,21 @@
 // compute or chart, and the facts stated. It never adds content: what the request does not say stays
 // a labelled placeholder in the planners.
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
-import { cleanItem, enumeration, perItems, splitList } from './enumerations.ts';
+import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enumerations.ts';
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
 import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 import { claimsIn, statementsIn } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
+import { topicAfterAudience, withoutAudience } from './audience.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
 export type DocKind = 'pitch' | 'deck' | 'memo' | 'letter' | 'report' | 'proposal' | 'plan' | 'budget' | 'tracker' | 'invoice' | 'agenda' | 'minutes' | 'invitation' | 'policy' | 'newsletter' | 'workbook' | 'document';
 
 const KINDS: [DocKind, RegExp][] = [
-  ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation)\b/i],
+  ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation|(?:seed|series [a-d]|fundraising|funding|vc) (?:deck|presentation)|(?:deck|presentation|slides?) (?:for|to) (?:(?:potential|prospective|some|our|the|angel)\s+)?(?:investors|vcs|angels|angel investors))\b/i],
   ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
   ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación)\b/i],
@@ -25,7 +26,7 @@ const KINDS: [DocKind, RegExp][] = [
   ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],
   ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan)\b/i],
   ['invoice', /\b(invoice|rechnung|factura|facture)\b/i],
-  ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire)\b/i],
+  ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire|(?:to|for|will|can|i|we)\s+(?:keep\s+)?track(?:ing)?(?:\s+of)?(?=\s+(?!down\b|record\b)\p{L}))\b/iu],
   ['policy', /\b(policy|guideline|handbook|richtlinie|política|politique)\b/i],
   ['newsletter', /\b(newsletter|boletín|bulletin)\b/i],
   ['plan', /\b(plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
@@ -89,14 +90,29 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   const of = m ? null : /^(?:presentación|présentation|informe|rapport|plan|resumen|résumé)\s+(?:de\s+la|de\s+los|de\s+las|del|de\s+l'|du|des|de)\s+(\p{L}[\p{L}\d '-]{2,60}?)\s*(?=[:.;!?\n]|$)/iu.exec(after.trim());
   if (of) return of[1];
   // "a tracker with columns for task, owner" names columns, not the subject: the lead must follow the noun.
-  if (!m || /\b(with|columns?|rows?|sheets?|tabs?|slides?|sections?|bullets?|and|each|per)\b/i.test(after.slice(0, m.index))) return null;
+  // (The document's own noun is not among them: "slides for the board about hiring".)
+  const noun = kindWord && first.search(kindWord) >= 0 ? (kindWord.exec(after)?.[0].length ?? 0) : 0;
+  if (!m || /\b(with|columns?|rows?|sheets?|tabs?|slides?|sections?|bullets?|and|each|per)\b/i.test(after.slice(noun, m.index))) return null;
+  // "for investors" names who it is for; "for the board about hiring" is about hiring.
+  let phrase = topicAfterAudience(m[1]);
+  if (phrase === null) {
+    const next = SUBJECT_LEAD.exec(after.slice(m.index + m[0].length));
+    phrase = next ? topicAfterAudience(next[1]) : null;
+  }
+  if (phrase === null) return null;
   // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").
-  const cut = m[1].replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
+  const cut = withoutAudience(phrase).replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
   const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
   if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
   // "a dog walking app called Pawtrol": the name is the subject.
   const called = /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(s);
   return called ? called[1] : s;
+}
+
+/** A pitch's own description of who pitches ("we are a B2B payroll startup with 40 customers" -> "B2B payroll startup"). */
+function weAre(text: string): string | null {
+  const m = /\bwe(?:'re|\s+are)\s+(?:a|an)\s+(\p{L}[\p{L}\d '&-]{2,50}?)(?=\s+(?:with|that|which|who|and|in|for|based)\b|\s*[,.;:!?]|$)/iu.exec(text);
+  return m && m[1].split(/\s+/).length <= 6 ? m[1] : null;
 }
 
 const GENERIC = new Set<DocKind>(['deck', 'workbook']);
@@ -123,6 +139,11 @@ export function labelOf(text: string, kind: DocKind): string | null {
     return head && head[1].split(/\s+/).length <= 5 && !LABEL_STOP.test(head[1].split(/\s+/)[0]) && !/^(add|delete|remove|rename|move|put|insert|show|plot|chart|compare|list)$/i.test(head[1].split(/\s+/)[0]) ? head[1][0].toUpperCase() + head[1].slice(1) : null;
   }
   const noun = re!.exec(first.slice(at))![0];
+  // "a spreadsheet to track my job applications": what is tracked names it ("Job applications").
+  if (/track/i.test(noun) && !/tracker|tracking sheet/i.test(noun)) {
+    const what = /^\s*(?:(?:my|our|the|all|each|every)\s+)?(\p{L}[\p{L}\d' -]{1,40}?)(?=\s*(?:[-–—:,.;(]|\s(?:with|for|and|in|by|so|to|that|which|including|across)\b|$))/iu.exec(first.slice(at + noun.length));
+    return what ? what[1][0].toUpperCase() + what[1].slice(1) : null;
+  }
   const before = first.slice(0, at).trim().split(/\s+/).filter(Boolean).slice(-2);
   while (before.length && LABEL_STOP.test(before[0])) before.shift();
   if (before.some((w) => LABEL_STOP.test(w) || !/^[\p{L}&-]+$/u.test(w))) before.splice(0, before.length);
@@ -186,21 +207,24 @@ export function understand(prompt: string): Understanding {
   if (kindWord && !GENERIC.has(kind) && items.some((i) => kindWord.test(i))) {
     kind = kindOf(items.reduce((t, i) => t.replace(i.toLowerCase() === i ? i : new RegExp(`\\b${i.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), ' '), prompt));
   }
+  // "a spreadsheet to track my job applications - company, role, date applied, status": a tracker's listed
+  // fields are its columns, not its sheets.
+  const fields = kind === 'tracker' && !columnsIn(rest).length && !sheetNamesIn(rest).length && items.length >= 2 && !per.length && !rangeItems(rest).length ? items : [];
   return {
     language: languageOf(prompt),
     kind,
-    subject: subjectOf(rest, kind),
+    subject: subjectOf(rest, kind) ?? (kind === 'pitch' ? weAre(prompt) : null),
     named: namedAs(rest),
     label: labelOf(rest, kind),
     counts,
-    items,
+    items: fields.length ? [] : items,
     bullets,
     cells: cellTexts(rest),
     sheetNames: sheetNamesIn(rest),
     compared: comparedIn(rest),
     criteria: criteriaIn(rest),
     milestones: milestonesIn(rest),
-    columns: columnsIn(rest),
+    columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : columnsIn(rest),
     rowsPer: rowsPer(rest),
     statements: stated?.items ?? [],
     statementsInPassing: inPassing,

@@ -64,6 +64,20 @@ describe('explicit structure', () => {
     expect(understand('Project tracker with columns for task and owner')).toMatchObject({ kind: 'tracker', subject: null, label: 'Project tracker' });
     expect(understand('a report on Q3 churn for the board').kind).toBe('report');
   });
+
+  it('tells who a document is for from what it is about', () => {
+    // An audience is not a subject; the topic after it is.
+    expect(understand('presentation for investors, we are a B2B payroll startup with 40 customers and 1.2M ARR, growing 15% month over month'))
+      .toMatchObject({ kind: 'pitch', subject: 'B2B payroll startup', statements: ['40 customers', '1.2M ARR', 'Growing 15% month over month'] });
+    expect(understand('slides for the board about hiring, we need 5 engineers and 2 designers')).toMatchObject({ kind: 'deck', subject: 'hiring', items: [], statements: ['We need 5 engineers', '2 designers'] });
+    expect(understand('a report on Q3 churn for the board').subject).toBe('Q3 churn');
+    expect(understand('deck for our sales team on the new pricing').subject).toBe('new pricing');
+    expect(understand('a presentation for the whole team').subject).toBeNull();
+    expect(understand('slides about our Q3 results').subject).toBe('Q3 results');
+    expect(understand('a deck for potential investors about our dog walking app').kind).toBe('pitch');
+    // A document made for a group keeps the group when nothing else names it.
+    expect(understand('onboarding checklist for new hires').label).toBe('Onboarding checklist');
+  });
 });
 
 describe('inline data', () => {

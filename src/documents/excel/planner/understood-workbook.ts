@@ -9,6 +9,7 @@ import { countFor, type Understanding } from '../../agent/understanding/understa
 import { columnLetters } from '../a1.ts';
 import type { ColumnType } from '../number-formats.ts';
 import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
+import { trackerColumns } from './tracker-columns.ts';
 
 export interface UnderstoodSheets {
   calls: PlannedToolCall[];
@@ -69,10 +70,12 @@ export function requestedChart(u: Understanding, sheets: PlannedSheet[]): Planne
 }
 
 const TYPE_BY_NAME: [RegExp, ColumnType][] = [
+  // Identifiers are text, whatever their digits ("Serial number", "SKU", "Phone").
+  [/\b(serial|sku|id|ids|phone|zip|postcode|postal|email|invoice|iban|account number)\b/i, 'text'],
   [/\b(date|due|deadline|start|end|when|datum|fecha|échéance)\b/i, 'date'],
   [/\b(rate|percent|share|margin|%|quote|tasa|taux)\b/i, 'percent'],
   [/\b(amount|cost|costs|price|budget|revenue|sales|total|salary|fee|spend|income|expense|expenses|betrag|kosten|preis|importe|coste|precio|montant|prix|coût)\b/i, 'currency'],
-  [/\b(qty|quantity|count|units|hours|number|headcount|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
+  [/\b(qty|quantity|count|units|hours|sets|reps|number|headcount|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
 ];
 
 const KIND_COLUMNS: Partial<Record<Understanding['kind'], string[]>> = {
@@ -98,7 +101,8 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
   const plain = u.cells.length > 0 && !u.columns.length && !u.rowsPer && !u.items.length;
   const label = u.rowsPer?.per ?? null;
   const given = u.columns.filter((c) => c.toLowerCase() !== label?.toLowerCase());
-  const columns = given.length ? (label ? [label, ...given] : given) : label ? [label, ...(KIND_COLUMNS[u.kind] ?? ['Item', 'Amount', 'Notes']).slice(1)] : KIND_COLUMNS[u.kind] ?? [w.items, w.amount, w.notes];
+  const kindColumns = u.kind === 'tracker' && u.language === 'en' ? trackerColumns(u) : KIND_COLUMNS[u.kind];
+  const columns = given.length ? (label ? [label, ...given] : given) : label ? [label, ...(kindColumns ?? ['Item', 'Amount', 'Notes']).slice(1)] : kindColumns ?? [w.items, w.amount, w.notes];
   // Rows: the ones the request names ("a row per region: North, South", or a list of items), else placeholders.
   const rowLabels = u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
   for (const name of names) {

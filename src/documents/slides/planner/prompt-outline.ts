@@ -4,6 +4,7 @@
 // added that the prompt does not say; the planner turns the result into slides.
 import { csvBlock, parseMarkdown } from '../../agent/markdown.ts';
 import type { BulletInput } from '../tools/tool-schemas.ts';
+import { audienceLength, topicAfterAudience, withoutAudience } from '../../agent/understanding/audience.ts';
 
 export interface DraftTable { columns: string[]; rows: string[][] }
 
@@ -50,10 +51,18 @@ export function requestedSlides(text: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-/** "Create a 10-slide deck about the energy transition for investors" -> "the energy transition for investors". */
+/** "Create a 10-slide deck about the energy transition for investors" -> "energy transition". */
 export function topicOf(text: string): string | null {
   const first = text.split(/\n/).find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
-  const m = /\b(?:about|on|covering|for|regarding|titled|called)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|$)/i.exec(first.split(/(?<=[.!?])\s/)[0] ?? '');
+  const sentence = first.split(/(?<=[.!?])\s/)[0] ?? '';
+  const lead = /\b(?:about|on|covering|for|regarding|titled|called)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|$)/i;
+  let m = lead.exec(sentence);
+  // "for investors" names who the deck is for; "for the board about hiring" is on hiring.
+  const audience = m ? audienceLength(sentence.slice(m.index)) : 0;
+  if (m && audience) {
+    const after = topicAfterAudience(m[1].replace(/,[\s\S]*$/, ''));
+    m = after ? ([m[0], after] as unknown as RegExpExecArray) : lead.exec(sentence.slice(m.index + audience));
+  }
   // The topic ends where a clause of its own starts ("our new onboarding process, it was too long before ..."),
   // where the request's form or occasion starts ("... with a slide for each channel", "... next month"),
   // and a talk's or a pitch's topic is what it is on ("a 10 minute talk on X", "an app called Pawtrol").
@@ -61,6 +70,7 @@ export function topicOf(text: string): string | null {
     .replace(/,\s+(?:it|we|they|i|he|she|this|that|there|things|everyone|maybe|pls|please|so|but|also|need|want)\b.*$/i, '')
     .replace(/\s+with\s+(?:a|an|one|some|the|\d+)?\s*(?:slides?|sections?|bullets?|bullet points|charts?|tables?|pages?|agenda)\b.*$/i, '')
     .replace(/\s+(?:(?:next|this|last)\s+(?:week|month|quarter|year)|tomorrow|today|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i, '').trim();
+  topic = topic && withoutAudience(topic);
   const talk = topic && /^(?:(?:a|an)\s+)?(?:\d+[- ]?(?:minute|min)s?\s+)?(?:talk|presentation|session|workshop|lecture|keynote|overview|intro(?:duction)?|briefing|update)\s+(?:on|about)\s+(.+)$/i.exec(topic);
   if (talk) topic = talk[1];
   const called = topic && /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(topic);

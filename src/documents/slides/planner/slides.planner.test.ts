@@ -41,7 +41,7 @@ describe('reading prompts', () => {
     expect(o.slides[2]).toMatchObject({ title: '', quote: { text: 'Bold moves win.', attribution: 'Ada' } });
     expect(requestedSlides('a 12-slide deck')).toBe(12);
     expect(requestedSlides('Make ten slides')).toBe(10);
-    expect(topicOf('Create a 10-slide deck about the energy transition for investors')).toBe('energy transition for investors');
+    expect(topicOf('Create a 10-slide deck about the energy transition for investors')).toBe('energy transition');
     expect(parsePrompt('A deck with sections: Market, Product and Team').sections).toEqual(['Market', 'Product', 'Team']);
   });
 });

@@ -1,0 +1,40 @@
+// Who a document is for, as opposed to what it is about. "A presentation for investors" is a deck for an
+// audience, not a deck about investors; "slides for the board about hiring" is about hiring. The subject
+// readers (subjectOf, topicOf) skip an audience and read the topic after it, if any.
+
+const GROUP = String.raw`(?:investors?|vcs?|angels?|(?:the\s+)?board(?:\s+of\s+directors|\s+members)?|shareholders|stakeholders|leadership(?:\s+team)?|management(?:\s+team)?|execs?|executives|(?:the\s+)?c-suite|(?:the\s+)?(?:whole\s+|entire\s+|wider\s+)?(?:\p{L}+\s+)?team|staff|employees|colleagues|coworkers|co-workers|everyone|all\s+hands|customers|clients|partners|donors|sponsors|volunteers|members|students|parents|teachers|new\s+hires|interns|managers|recruiters|hiring\s+managers|(?:the\s+)?(?:ceo|cto|cfo|coo)|my\s+boss|our\s+boss)`;
+const OWNER = String.raw`(?:(?:the|our|my|your|their|all|all\s+(?:the|our)|some|potential|prospective|existing|current|new|future|external|internal|key|early)\s+){0,3}`;
+
+/** A whole phrase that is an audience ("investors", "the board", "our sales team", "potential investors"). */
+export const AUDIENCE = new RegExp(String.raw`^${OWNER}${GROUP}$`, 'iu');
+
+/** "for investors", "for the board", "to the team": the lead and the audience, at the start of `text`. */
+const LEAD_AUDIENCE = new RegExp(String.raw`^(?:for|to|with)\s+${OWNER}${GROUP}(?!\p{L})`, 'iu');
+
+const AUDIENCE_THEN_TOPIC = new RegExp(String.raw`^${OWNER}${GROUP}\s+(?:about|on|regarding|covering|to\s+(?:explain|present|introduce|announce|pitch|propose))\s+(.+)$`, 'iu');
+
+/**
+ * What a "for ..." phrase says the document is about: "the board about hiring" is "hiring"; an audience
+ * alone ("investors", "the whole team") is about nothing (null); anything else is itself.
+ */
+export function topicAfterAudience(phrase: string): string | null {
+  const then = AUDIENCE_THEN_TOPIC.exec(phrase.trim());
+  if (then) return then[1];
+  return isAudience(phrase) ? null : phrase;
+}
+
+const TRAILING_AUDIENCE = new RegExp(String.raw`(?<=\S)\s+(?:for|to)\s+${OWNER}${GROUP}$`, 'iu');
+
+/** A topic without the audience after it: "the energy transition for investors" is "the energy transition". */
+export function withoutAudience(phrase: string): string {
+  return phrase.replace(TRAILING_AUDIENCE, '');
+}
+
+export function isAudience(phrase: string): boolean {
+  return AUDIENCE.test(phrase.trim().replace(/[.,;:!?]+$/, ''));
+}
+
+/** The length of an audience phrase ("for the board") at the start of `text`, or 0. */
+export function audienceLength(text: string): number {
+  return LEAD_AUDIENCE.exec(text)?.[0].length ?? 0;
+}
