@@ -29,7 +29,7 @@ const LEAD_INS: RegExp[] = [
   /^(?:can|could|would|will)\s+you\s+(?:please\s+)?/i,
   /^(?:i(?:'d|\s+would)\s+like|i\s+want|i\s+need|we\s+need|we(?:'d|\s+would)\s+like|i(?:'m|\s+am)\s+looking\s+for)\s+(?:you\s+to\s+|to\s+(?:have|get|see)\s+)?/i,
   /^(?:help\s+me\s+(?:to\s+)?|let(?:'s|\s+us)\s+)/i,
-  /^(?:make|create|write|generate|draft|prepare|build|produce|compose|design|give|do|assemble|whip\s+up|mock\s+up|put\s+together|draw\s+up|set\s+up|come\s+up\s+with|turn\s+(?:this|it)\s+into)(?=[\s,]|$)\s*(?:(?:me|us)(?=[\s,]|$)\s*|for\s+(?:me|us)(?=[\s,]|$)\s*)?/i,
+  /^(?:write\s+up|type\s+up|make|create|write|generate|draft|prepare|build|produce|compose|design|give|do|assemble|whip\s+up|mock\s+up|put\s+together|pull\s+together|throw\s+together|draw\s+up|set\s+up|come\s+up\s+with|turn\s+(?:this|it)\s+into)(?=[\s,]|$)\s*(?:(?:me|us)(?=[\s,]|$)\s*|for\s+(?:me|us)(?=[\s,]|$)\s*)?/i,
   // German
   /^bitte\b[,]?\s+/i,
   /^(?:kannst\s+du|könntest\s+du|können\s+sie|könnten\s+sie)\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?/i,

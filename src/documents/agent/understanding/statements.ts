@@ -42,6 +42,11 @@ const countLed = (c: string) => COUNT_LED.test(c) && !/[$€£]|\b(?:each|per|at
 /** A leading clause that only names the topic: no figure but a year or a quarter ("quarterly results", "hiring plan 2025"). */
 const topicOnly = (c: string) => !CHANGE.test(c) && !STATE_FIGURE.test(c) && !FIGURE.test(c.replace(/\b(?:(?:19|20)\d{2}|[QH][1-4]|FY\d{2,4})\b/gi, ''));
 
+/** What people did or felt: "people love the mobile app", "users asked for dark mode". */
+const GROUP_DID = /^(?:people|users|customers|clients|everyone|most|many|some|they|we|staff|employees|students|visitors|readers|members|participants|respondents)\s+(?:\p{L}+ly\s+)?(?:love|loved|like|liked|hate|hated|want|wanted|need|needed|prefer|preferred|use|used|ask|asked|complain|complained|say|said|mention|mentioned|report|reported|enjoy|enjoyed|find|found|struggle|struggled|miss|missed|request|requested|praise|praised|expect|expected)\b/iu;
+/** A clause that states something: a figure and its noun, a change, a state, or a subject and its verb. */
+const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || STATE_FIGURE.test(c) || /\s(?:is|are|was|were|has|have|had)\s/i.test(c) || GROUP_DID.test(c);
+
 /**
  * The list of stated facts after a colon or a dash ("Q3 results: revenue up 12%, churn down to 3%,
  * two new markets"; "hiring plan 2025, we want 5 engineers, 2 designers, 1 PM"), when at least two
@@ -59,7 +64,10 @@ export function statementsIn(text: string): Statements | null {
     if (clauses.length < 2 || clauses.length > 10 || clauses.some((c) => c.split(/\s+/).length > 9)) continue;
     const figured = clauses.filter((c) => FIGURE.test(c));
     const changed = figured.some((c) => CHANGE.test(c) && /\d/.test(c));
-    if (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2)) continue;
+    // "68% satisfied, top complaint is slow support, people love the mobile app": three or more findings,
+    // one with a figure, each a statement (a figure and its noun, or a subject and its verb).
+    const findings = clauses.length >= 3 && figured.length >= 1 && clauses.every(statementLike);
+    if (!findings && (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2))) continue;
     // "North 120, South 80" is a series: every clause a label and a bare value, no word of change.
     return { items: clauses.map(capitalised), source };
   }

@@ -11,6 +11,7 @@ import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 import { claimsIn, statementsIn } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
 import { topicAfterAudience, withoutAudience } from './audience.ts';
+import { groupsIn, type Group } from './groups.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
@@ -67,6 +68,8 @@ export interface Understanding {
   asked: string | null;
   /** What the request announces, notifies of or invites to, with its topic and what it leaves out. */
   announcement: Announcement | null;
+  /** Content under labels of the request's own ("Updates: a, b. Blockers: c"): a part each, with its items. */
+  groups: Group[];
   /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
   tables: InlineTable[];
   intents: Intents;
@@ -74,7 +77,7 @@ export interface Understanding {
 }
 
 // ("on friday", "for next week": a lead followed by a time names when, not what about.)
-const SUBJECT_LEAD = /(?<!\p{L})(?:for|on|about|regarding|covering|of|über|zu|zum|zur|für|sobre|para|acerca de|sur|pour|concernant)\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|(?:next|this|last)\s+(?:week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)(.+?)(?=\s*(?:[.!?:;\n]|,\s|$|\s+(?:with|including|include|that (?:has|covers|includes)|covering|which|in (?:\d|one|two|three)|mit|con|avec|und|y|et|and (?:a|an|the|include|add|make|put)\b)))/iu;
+const SUBJECT_LEAD = /(?<!\p{L})(?:for|on|about|regarding|covering|summari[sz]ing|recapping|reviewing|of|über|zu|zum|zur|für|sobre|para|acerca de|sur|pour|concernant)\s+(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|(?:next|this|last)\s+(?:week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b)(.+?)(?=\s*(?:[.!?:;\n]|,\s|\s[-–—]\s|$|\s+(?:with|including|include|that (?:has|covers|includes)|covering|which|in (?:\d|one|two|three)|mit|con|avec|und|y|et|and (?:a|an|the|include|add|make|put)\b)))/iu;
 const SUBJECT_TRIM = /^(?:(?:a|an|the|our|my|unser(?:e|en)?|mein(?:e|en)?|un|una|el|la|nuestr[oa]|notre|mon|ma|une?|le)\s+)?(?:(?:new\s+)?(?:startup|company|business|firm|team|project|product|app|service|client|customer|organi[sz]ation|non-?profit|shop|store)\s+(?:that|which|who|called|named)\s+(?:makes?|builds?|sells?|offers?|provides?|develops?|runs?|does|is|creates?)\s+)?/iu;
 
 /** The document's subject from the first sentence that names one. */
@@ -102,7 +105,11 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   if (phrase === null) return null;
   // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").
   const cut = withoutAudience(phrase).replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
-  const s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
+  let s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim()
+    // ("Q3 results in 6 slides" leaves "slides" behind once its count is read.)
+    .replace(/\s+(?:slides?|pages?|sheets?|tabs?)$/i, '');
+  // "my class presentation on climate change", "a 10 minute talk on X": the occasion's topic.
+  s = /^(?:(?:my|our|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:talk|presentation|session|workshop|lecture|keynote|speech)\s+(?:on|about)\s+(.+)$/iu.exec(s)?.[1] ?? s;
   if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
   // "a dog walking app called Pawtrol": the name is the subject.
   const called = /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(s);
@@ -120,7 +127,7 @@ const GENERIC = new Set<DocKind>(['deck', 'workbook']);
 export function kindOf(text: string): DocKind {
   // The noun of the request's first sentence wins ("a memo about the plan" is a memo).
   // The words naming a format (deck, workbook) give way to a kind of document ("a 6-slide pitch deck").
-  const first = text.split(/(?<=[.!?\n])\s/)[0];
+  const first = text.split(/(?<=[.!?])\s|\n/)[0];
   const hits = KINDS.map(([k, re]) => ({ k, at: first.search(re) })).filter((h) => h.at >= 0)
     .sort((a, b) => Number(GENERIC.has(a.k)) - Number(GENERIC.has(b.k)) || a.at - b.at);
   return hits[0]?.k ?? KINDS.find(([, re]) => re.test(text))?.[0] ?? 'document';
@@ -157,6 +164,9 @@ export function understand(prompt: string): Understanding {
   const tables = tablesIn(prompt);
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
+  // "Updates: launched the beta, fixed 12 bugs. Blockers: legal review": content under labels of its own.
+  const { groups, sources } = groupsIn(rest);
+  for (const source of sources) rest = rest.replace(source, ' ');
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');
@@ -231,6 +241,7 @@ export function understand(prompt: string): Understanding {
     asked: askedAmount(prompt),
     announcement: announcementIn(prompt),
     tables,
+    groups,
     intents: intentsOf(rest),
     facts: factsIn(prompt),
   };

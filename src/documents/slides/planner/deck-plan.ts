@@ -146,12 +146,14 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   const o = parsePrompt(prompt);
   const plan: DeckPlan = { slides: [], remarks: [], placeholders: 0 };
   // "bar chart of sales by region: North 120, ..." is an instruction with its data, not a fact to list.
-  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document');
+  // A request without an outline of its own is read as a person would (agent/understanding).
+  const u = understand(prompt);
+  // (Labelled content the reading takes as groups, "Updates: ...", is their slides, not facts.)
+  const grouped = new Set(u.groups.map((g) => g.title.toLowerCase()));
+  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
   const body: AddSlideArgs[] = [];
   if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
-  // A request without an outline of its own is read as a person would (agent/understanding).
-  const u = understand(prompt);
   // "... a bar chart of signups by month: Jan 120, Feb 150" lists data, not slides.
   const dataNotSections = u.tables.some((t) => t.inferredHeader) && o.sections.every((s) => /\d/.test(s));
   const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose) : null;

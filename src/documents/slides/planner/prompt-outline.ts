@@ -55,7 +55,7 @@ export function requestedSlides(text: string): number | null {
 export function topicOf(text: string): string | null {
   const first = text.split(/\n/).find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
   const sentence = first.split(/(?<=[.!?])\s/)[0] ?? '';
-  const lead = /\b(?:about|on|covering|for|regarding|titled|called)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|$)/i;
+  const lead = /\b(?:about|on|covering|for|regarding|titled|called|summari[sz]ing|recapping|reviewing|presenting|explaining|introducing|outlining)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|\s[-–—]\s|$)/i;
   let m = lead.exec(sentence);
   // "for investors" names who the deck is for; "for the board about hiring" is on hiring.
   const audience = m ? audienceLength(sentence.slice(m.index)) : 0;
@@ -66,12 +66,13 @@ export function topicOf(text: string): string | null {
   // The topic ends where a clause of its own starts ("our new onboarding process, it was too long before ..."),
   // where the request's form or occasion starts ("... with a slide for each channel", "... next month"),
   // and a talk's or a pitch's topic is what it is on ("a 10 minute talk on X", "an app called Pawtrol").
-  let topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/\s+(?:with|in|using)\s+\d+\s+slides?.*$/i, '')
+  let topic = m?.[1].replace(/^(the|a|an)\s+(?=\S+\s)/i, '').replace(/,?\s+(?:(?:with|in|using)\s+)?(?:\d+|three|four|five|six|seven|eight|nine|ten|twelve)(?:[- ]ish)?\s+slides?\b.*$/i, '')
     .replace(/,\s+(?:it|we|they|i|he|she|this|that|there|things|everyone|maybe|pls|please|so|but|also|need|want)\b.*$/i, '')
     .replace(/\s+with\s+(?:a|an|one|some|the|\d+)?\s*(?:slides?|sections?|bullets?|bullet points|charts?|tables?|pages?|agenda)\b.*$/i, '')
     .replace(/\s+(?:(?:next|this|last)\s+(?:week|month|quarter|year)|tomorrow|today|tonight|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i, '').trim();
   topic = topic && withoutAudience(topic);
-  const talk = topic && /^(?:(?:a|an)\s+)?(?:\d+[- ]?(?:minute|min)s?\s+)?(?:talk|presentation|session|workshop|lecture|keynote|overview|intro(?:duction)?|briefing|update)\s+(?:on|about)\s+(.+)$/i.exec(topic);
+  // ("my class presentation on climate change": a word or two may name the occasion.)
+  const talk = topic && /^(?:(?:a|an|my|our|the)\s+)?(?:\d+[- ]?(?:minute|min)s?\s+)?(?:[\p{L}-]+\s+){0,2}?(?:talk|presentation|session|workshop|lecture|keynote|overview|intro(?:duction)?|briefing|update|pitch|speech|report)\s+(?:on|about)\s+(.+)$/iu.exec(topic);
   if (talk) topic = talk[1];
   const called = topic && /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(topic);
   if (called) topic = called[1];
@@ -175,6 +176,8 @@ export function parsePrompt(prompt: string): PromptOutline {
     (names ? out.sections : out.prose).push(...topItems);
   }
   const lead = /^([^:]{1,200}):\s*(.+)$/s.exec(intro);
+  // The words naming a list are the sentence before its colon ("Can you make slides for our sync? Updates: ..." names updates).
+  if (lead) lead[1] = lead[1].split(/(?<=[.!?])\s+/).pop()!;
   if (!out.sections.length && lead && SECTION_WORDS.test(lead[1])) {
     out.sections.push(...lead[2].replace(/[.]$/, '').split(/\s*[,;]\s*|\s+and\s+/).map((x) => x.trim()).filter((x) => x && x.split(/\s+/).length <= 8));
   } else if (lead && !SECTION_WORDS.test(lead[1]) && lead[2].length > 3) {

@@ -14,6 +14,7 @@ const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronogr
 export interface UnderstoodDocument {
   /** Markdown for add_content, in order. */
   parts: string[];
+  /** The sections holding a bracketed placeholder. */
   sections: string[];
   remarks: string[];
 }
@@ -59,14 +60,18 @@ function detailFacts(u: Understanding): string[] {
   const f = u.facts;
   const lines: string[] = [];
   const l = WORDS[u.language].labels;
-  const dates = f.dates.filter((d) => d !== f.dated);
-  if (dates.length) lines.push(`**${l.when}:** ${dates.map(escapeInline).join(', ')}${f.times.length ? `, ${f.times.map(escapeInline).join(', ')}` : ''}`);
-  else if (f.times.length) lines.push(`**${l.time}:** ${f.times.map(escapeInline).join(', ')}`);
+  // What the stated facts or the request's labelled items already show ("Next steps: ship v1 by Friday") is not listed again.
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items)].map((x) => x.toLowerCase());
+  const unsaid = (x: string) => !said.some((s) => s.includes(x.toLowerCase()));
+  const dates = f.dates.filter((d) => d !== f.dated && unsaid(d));
+  const times = f.times.filter(unsaid);
+  if (dates.length) lines.push(`**${l.when}:** ${dates.map(escapeInline).join(', ')}${times.length ? `, ${times.map(escapeInline).join(', ')}` : ''}`);
+  else if (times.length) lines.push(`**${l.time}:** ${times.map(escapeInline).join(', ')}`);
   const place = u.announcement?.place;
-  const places = place && !f.places.some((p) => p.includes(place)) ? [place, ...f.places] : f.places;
+  const places = (place && !f.places.some((p) => p.includes(place)) ? [place, ...f.places] : f.places).filter(unsaid);
   if (places.length) lines.push(`**${l.where}:** ${places.map(escapeInline).join('; ')}`);
   // Amounts the stated facts already show ("Revenue rose 12% to $4.2M") are not listed again.
-  const amounts = f.amounts.filter((a) => !u.statements.some((x) => x.includes(a)));
+  const amounts = f.amounts.filter(unsaid);
   if (amounts.length && !u.tables.length) lines.push(`**${l.amounts}:** ${amounts.map(escapeInline).join(', ')}`);
   if (f.contact) lines.push(`**${l.contact}:** ${escapeInline(f.contact)}${f.phones.length ? `, ${f.phones.map(escapeInline).join(', ')}` : ''}`);
   else if (f.phones.length) lines.push(`**${l.phone}:** ${f.phones.map(escapeInline).join(', ')}`);
@@ -109,6 +114,8 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   if (pages === 1 && !u.items.length) sections = sections.slice(0, 3);
   const blocks: string[] = [];
   if (u.bullets) blocks.push(`# ${escapeInline(u.named ?? (u.subject ? cap(u.subject) : u.language === 'en' ? 'Key points' : w.deck[1]))}\n\n${u.bullets.items.map((b, i) => `${u.bullets!.numbered ? `${i + 1}.` : '-'} ${escapeInline(b)}`).join('\n')}`);
+  // Content under the request's own labels ("Updates: ..., Blockers: ..."): a section each, its items as a list.
+  for (const g of u.groups) blocks.push(`# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
   for (const t of u.tables) {
     const rows = t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i])));
     // A total or average the request asks for is computed from its own figures (Word tables hold no formulas).
@@ -146,7 +153,8 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     // Named topics or no other content: every section; data or bullets given: only the sections the request names.
     if (!structured || u.items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
   });
-  out.sections = blocks.map((b) => /^# (.+)$/m.exec(b)?.[1] ?? '').filter(Boolean);
+  // (The summary names the sections left to fill in: those holding a placeholder.)
+  out.sections = blocks.filter((b) => /\[(?:Add|Ergänzen|Añadir|Ajouter)\b/.test(b)).map((b) => /^# (.+)$/m.exec(b)?.[1] ?? '').filter(Boolean);
   // A length in pages: the top sections are spread over that many pages.
   if (pages && pages >= 2 && blocks.length >= 2) {
     const breaks = new Set(Array.from({ length: Math.min(pages, blocks.length) - 1 }, (_, i) => Math.round(((i + 1) * blocks.length) / Math.min(pages, blocks.length))));
