@@ -47,7 +47,7 @@ const LEAD_INS: RegExp[] = [
   /^(?:fais-moi|faites-moi|fais|faites|crée-moi|crée|créez|créer|rédige-moi|rédige|rédigez|écris-moi|écris|génère|prépare-moi|prépare|préparez|élabore|conçois)(?=[\s,]|$)\s*/i,
 ];
 
-const LEADING_QUALIFIER = /^(?:(?:short|brief|quick|one-page|two-page|one-pager|\d+[- ]?(?:page|slide|tab|sheet)s?)\s+)+(?=\S+\s)/i;
+const LEADING_QUALIFIER = /^(?:(?:short|brief|quick|one[- ]page|two[- ]page|one-pager|\d+[- ]?(?:page|slide|tab|sheet)s?)\s+)+(?=\S+\s)/i;
 
 const ARTICLE = /^(?:a|an|the|some|one|my|our|ein|eine|einen|einem|einer|eines|der|die|das|den|dem|un|una|unos|unas|el|la|los|las|une|des|le|les|l')\s+|^l'/i;
 

@@ -24,6 +24,13 @@ describe('labelled groups', () => {
     expect(groupsIn('Compare our plans. Starter: 5 users, email support. Growth: 50 users, phone support').groups.map((g) => g.title)).toEqual(['Starter', 'Growth']);
   });
 
+  it('keeps labelled facts that are not lists, as written', () => {
+    expect(groupsIn('Write a one page project brief for migrating our billing system to Stripe. Goal: cut payment failures by half. Owner: Dana. Deadline: end of Q2')).toEqual({
+      groups: [], sources: [], labelled: [['Goal', 'cut payment failures by half'], ['Owner', 'Dana'], ['Deadline', 'end of Q2']],
+    });
+    expect(groupsIn('Write a proposal for a new website. Budget: $5k. Timeline: 3 months.').labelled).toEqual([['Budget', '$5k'], ['Timeline', '3 months']]);
+  });
+
   it.each([
     'Write a proposal for a new website. Budget: $5k. Timeline: 3 months.',
     'A deck on our Q3 results: revenue up 12%, churn down to 3%, two new markets',

@@ -27,22 +27,31 @@ function itemsOf(value: string): string[] {
   return parts.map(capitalised);
 }
 
-/** The labelled groups of a request, with the text they were read from (so the rest can be read without them). */
-export function groupsIn(text: string): { groups: Group[]; sources: string[] } {
+/**
+ * The labelled groups of a request, with the text they were read from (so the rest can be read without
+ * them), and the labelled facts that are not groups ("Goal: cut payment failures by half", "Owner: Dana"),
+ * as written.
+ */
+export function groupsIn(text: string): { groups: Group[]; sources: string[]; labelled: [string, string][] } {
   const found: { group: Group; source: string }[] = [];
+  const labelled: [string, string][] = [];
   // A line, or a sentence within one, that starts with its label.
   for (const line of text.split('\n')) {
     for (const sentence of line.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
       const m = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);
       if (!m || m[1].split(/\s+/).length > 4 || NOT_CONTENT.test(m[1]) || ASKING.test(m[1])) continue;
       const items = itemsOf(m[2]);
+      if (!items.length || items.every((i) => DATUM.test(i))) continue;
       // "Budget: $5k" is a fact with its label, not a list: a group has a list label or several items.
-      if (!items.length || items.every((i) => DATUM.test(i)) || (items.length < 2 && !LIST_LABEL.test(m[1].trim()))) continue;
+      if (items.length < 2 && !LIST_LABEL.test(m[1].trim())) {
+        labelled.push([capitalised(m[1].trim()), m[2].replace(/[.!]+$/, '').trim()]);
+        continue;
+      }
       found.push({ group: { title: capitalised(m[1].trim()), items }, source: sentence.trim() });
     }
   }
   if (found.length >= 2 || (found.length === 1 && LIST_LABEL.test(found[0].group.title))) {
-    return { groups: found.map((f) => f.group), sources: found.map((f) => f.source) };
+    return { groups: found.map((f) => f.group), sources: found.map((f) => f.source), labelled };
   }
-  return { groups: [], sources: [] };
+  return { groups: [], sources: [], labelled: [...found.map((f): [string, string] => [f.group.title, f.group.items.join(', ')]), ...labelled] };
 }

@@ -31,6 +31,9 @@ const HINTS: [RegExp, string[]][] = [
   [/^(analysis)$/i, ['what the figures or evidence show']],
   [/^(options|alternatives)$/i, ['the options considered, with their pros and cons']],
   [/^(purpose)$/i, ['why this document exists and what it asks of the reader']],
+  // A letter's parts.
+  [/^(opening)$/i, ['why you are writing']],
+  [/^(closing)$/i, ['what you ask of the reader, and how to reach you']],
 ];
 
 /** Placeholder bullets for a part titled `item` of a document about `subject`. */

@@ -7,14 +7,15 @@
 // tickets dropped, maybe 6 slides?": `claimsIn`, read only when the request holds no data).
 
 /** Words that make a clause with a figure a statement of change or state rather than a label and its value. */
-const CHANGE = /\b(?:up|down|rose|risen|rising|grew|grown|growing|falling|dropping|increasing|decreasing|declining|climbing|shrinking|doubling|tripling|improving|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
+const CHANGE = /\b(?:up|down|rose|risen|rising|grew|grown|growing|falling|dropping|increasing|decreasing|declining|climbing|shrinking|doubling|tripling|improving|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|built|led|managed|designed|developed|founded|created|organi[sz]ed|taught|mentored|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
 const FIGURE = /[$€£]?\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|a dozen|zwei|drei|vier|fünf|dos|tres|cuatro|cinco|deux|trois|quatre|cinq)\b/iu;
-const SPLIT = /\s*(?:,|;|\band\b|\bund\b|\by\b|\bet\b)\s*/iu;
+// (Not the comma of a thousands separator: "$12,000".)
+const SPLIT = /\s*(?:,(?!\d{3}(?!\d))|;|\band\b|\bund\b|\by\b|\bet\b)\s*/iu;
 /** "5 engineers", "we want 5 engineers": a count of something, a fact of a plan (not a document's size). */
 const COUNT_LED = /^(?:(?:we|i)\s+(?:want|need|plan|hope|expect|have)\s+(?:to\s+\p{L}+\s+)?)?\d[\d,.]*\s+\p{L}/iu;
 const DOC_UNITS = /^\S+\s+(?:slides?|pages?|sheets?|tabs?|charts?|tables?|sections?|columns?|rows?|bullets?|words|paragraphs?|minutes?|mins?|points?)\b/i;
 /** A state with a figure: "adoption is now 80%", "satisfaction is at 92%", "headcount stands at 40". */
-const STATE_FIGURE = /\b(?:is|are|was|were|stands?|sits?|remains?|now|(?:we|they|it)\s+(?:have|has|had))\b[^,;]*?\d|^(?:have|has)\s+(?:about|around|over|nearly|almost|more than\s+)?\d/i;
+const STATE_FIGURE = /\b(?:is|are|was|were|stands?|sits?|remains?|now|(?:we|they|it|i)\s+(?:have|has|had))\b[^,;]*?\d|^(?:have|has|had)\s+(?:about|around|over|nearly|almost|more than\s+)?\d/i;
 /**
  * A short qualitative statement beside figures: "it was rough at first", "things went well", "new hires
  * were confused", "approvals go through Ramp instead of email": a subject of a word or two and its verb.
@@ -27,7 +28,7 @@ const ASKING = String.raw`(?:i|we)\s*(?:need|want|have|'d like|would like|must)\
 const REQUEST = new RegExp(String.raw`\b(?:${ASKING}|deck|slides?|presentation|present(?:ing)?|document|doc|report|memo|workbook|spreadsheet|sheet|letter|email)\b`, 'iu');
 /** The asking words alone: a qualitative remark may name an email or a report ("approvals go through Ramp instead of email"). */
 const ASKS = new RegExp(String.raw`\b(?:${ASKING})\b`, 'iu');
-const BARE_VERB = /^(?:have|has|had|are|is|was|were|got|grew|added|signed|won|launched|opened|hired|closed|shipped|cut|raised|reached|lost|doubled|tripled|expect|plan)\b/i;
+const BARE_VERB = /^(?:have|has|had|are|is|was|were|got|grew|added|signed|won|launched|opened|hired|closed|shipped|cut|raised|reached|lost|doubled|tripled|expect|plan|built|led|managed|designed|developed|founded|created|organi[sz]ed|taught|mentored|worked|spent)\b/i;
 const LEAD = /^(?:also|and|but|so|plus|while|then|oh and|btw|however)\s+/i;
 
 export interface Statements {
@@ -82,7 +83,7 @@ const FIGURE_NOUN = /^[$€£]?\d[\d.,]*\s*(?:k|m|bn|%)?\s+\p{L}[\p{L}-]*(?:\s+\
 function clausesOf(sentence: string): Clause[] {
   const out: Clause[] = [];
   let start = 0;
-  for (const sep of [...sentence.matchAll(/\s*(?:[,;]|\s(?:and|but)\s)\s*/giu), { index: sentence.length, 0: '' } as RegExpMatchArray]) {
+  for (const sep of [...sentence.matchAll(/\s*(?:,(?!\d{3}(?!\d))|;|\s(?:and|but)\s)\s*/giu), { index: sentence.length, 0: '' } as RegExpMatchArray]) {
     const raw = sentence.slice(start, sep.index);
     const lead = raw.length - raw.trimStart().length;
     if (raw.trim()) out.push({ text: raw.trim().replace(/[.!?]+$/, ''), start: start + lead, end: start + lead + raw.trim().length });

@@ -30,7 +30,7 @@ const KINDS: [DocKind, RegExp][] = [
   ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire|(?:to|for|will|can|i|we)\s+(?:keep\s+)?track(?:ing)?(?:\s+of)?(?=\s+(?!down\b|record\b)\p{L}))\b/iu],
   ['policy', /\b(policy|guideline|handbook|richtlinie|política|politique)\b/i],
   ['newsletter', /\b(newsletter|boletín|bulletin)\b/i],
-  ['plan', /\b(plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
+  ['plan', /\b(project brief|plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
   ['report', /\b(report|review|analysis|summary|brief|overview|bericht|informe|rapport|analyse|análisis)\b/i],
   ['deck', /\b(deck|presentation|slides?|slideshow|präsentation|folien|presentación|diapositivas|présentation|diapositives)\b/i],
   ['workbook', /\b(workbook|spreadsheet|sheet|excel|tabelle|arbeitsmappe|hoja de cálculo|libro|classeur|tableur)\b/i],
@@ -70,6 +70,8 @@ export interface Understanding {
   announcement: Announcement | null;
   /** Content under labels of the request's own ("Updates: a, b. Blockers: c"): a part each, with its items. */
   groups: Group[];
+  /** Facts under a label of their own, not lists ("Goal: cut payment failures by half", "Owner: Dana"), as written. */
+  labelled: [string, string][];
   /** Inline data: tables (markdown, CSV/TSV) and label/value pairs as a two-column table. */
   tables: InlineTable[];
   intents: Intents;
@@ -165,7 +167,7 @@ export function understand(prompt: string): Understanding {
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
   // "Updates: launched the beta, fixed 12 bugs. Blockers: legal review": content under labels of its own.
-  const { groups, sources } = groupsIn(rest);
+  const { groups, sources, labelled } = groupsIn(rest);
   for (const source of sources) rest = rest.replace(source, ' ');
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
@@ -242,6 +244,7 @@ export function understand(prompt: string): Understanding {
     announcement: announcementIn(prompt),
     tables,
     groups,
+    labelled,
     intents: intentsOf(rest),
     facts: factsIn(prompt),
   };

@@ -150,7 +150,9 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   const u = understand(prompt);
   // (Labelled content the reading takes as groups, "Updates: ...", is their slides, not facts.)
   const grouped = new Set(u.groups.map((g) => g.title.toLowerCase()));
-  const facts = o.facts.filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
+  // (Facts under a label in a sentence, "... to Stripe. Goal: cut payment failures by half.", are facts too.)
+  const inline = u.labelled.filter(([k]) => !o.facts.some(([key]) => key.toLowerCase() === k.toLowerCase()));
+  const facts = [...o.facts, ...inline].filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
   const body: AddSlideArgs[] = [];
   if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));

@@ -101,7 +101,7 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
   // Dictated text that is the stated facts themselves is on their slide already.
-  const said = [...u.statements, ...u.groups.flatMap((g) => g.items)].map((x) => x.toLowerCase());
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v)].map((x) => x.toLowerCase());
   userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
   // Dictated text that is the data itself ("North 120, South 80, East 100") is its chart or table already.
   for (const t of u.tables) {
@@ -120,7 +120,8 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   // A count is the whole deck: the title slide, the body and a closing slide when there is room for it.
   // Topics the request names all get their slide, even beyond the count.
   const closing = count === null || (count >= 4 && slides.length + 2 <= count);
-  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length ? 0 : partsOf(u.kind, u.language, 'deck').length > 7 ? 10 : 4;
+  // (Facts under labels of their own are a slide of key facts in the deck plan: content, not an empty request.)
+  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length || u.labelled.length ? 0 : partsOf(u.kind, u.language, 'deck').length > 7 ? 10 : 4;
   const have = new Set(slides.map((s) => s.title.toLowerCase()));
   for (const part of partsOf(u.kind, u.language, 'deck')) {
     if (slides.length >= wanted) break;

@@ -61,8 +61,10 @@ function detailFacts(u: Understanding): string[] {
   const lines: string[] = [];
   const l = WORDS[u.language].labels;
   // What the stated facts or the request's labelled items already show ("Next steps: ship v1 by Friday") is not listed again.
-  const said = [...u.statements, ...u.groups.flatMap((g) => g.items)].map((x) => x.toLowerCase());
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v)].map((x) => x.toLowerCase());
   const unsaid = (x: string) => !said.some((s) => s.includes(x.toLowerCase()));
+  // Facts under a label of their own ("Goal: cut payment failures by half"), as written.
+  for (const [k, v] of u.labelled) lines.push(`**${escapeInline(k)}:** ${escapeInline(v)}`);
   const dates = f.dates.filter((d) => d !== f.dated && unsaid(d));
   const times = f.times.filter(unsaid);
   if (dates.length) lines.push(`**${l.when}:** ${dates.map(escapeInline).join(', ')}${times.length ? `, ${times.map(escapeInline).join(', ')}` : ''}`);
