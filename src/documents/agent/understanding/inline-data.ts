@@ -125,13 +125,14 @@ export function valuesLabel(raw: string): string | null {
 }
 
 /** "North 120, South 80, East 100" (or "North: 120; South: 80"): label/value pairs, at least two in one run. */
+/** Words that cannot be a value's whole label: "in" and "of" are prose ("Revenue was $1.2M in 2023", "a family of 4"). */
+const validLabel = (label: string) => !/^(in|and|at|on|of|was|were|is|to|for|the|by|from|with|about|around|und|im|y|en|et|de)$/i.test(label);
+
+const withoutVerb = (label: string) => label.replace(/\s+(?:is|are|was|were|costs?|comes? to|came to|=|ist|sind|es|son|est|sont)$/i, '');
+
 export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
   for (const segment of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])|:\s+/)) {
-    const found = [...segment.matchAll(PAIR)];
-    if (found.length < 2) continue;
-    // Consecutive pairs only: what lies between them is a separator.
-    const gaps = found.slice(1).map((m, i) => segment.slice(found[i].index! + found[i][0].length, m.index).trim());
-    if (gaps.some((g) => !/^(,|;|and|und|y|et|,\s*and)?$/i.test(g))) continue;
+    const all = [...segment.matchAll(PAIR)];
     // The first label may carry the sentence before it ("pie chart of our traffic sources - Search"): keep its own words.
     const labelOf = (raw: string, first: boolean): string => {
       let l = raw.trim().replace(/^(and|und|y|et)\s+/i, '');
@@ -143,10 +144,18 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
       for (let i = words.length - 1; i >= 0 && /^[\p{Lu}\d]/u.test(words[i]); i--) tail.unshift(words[i]);
       return (tail.length ? tail : words.slice(-1)).join(' ');
     };
+    // "monthly budget for a family of 4, income 6500, mortgage 1800, ...": a first "pair" whose label is
+    // the request's own prose ("of") is not data; the pairs after it are.
+    const prose = all.length >= 3 && !validLabel(withoutVerb(labelOf(all[0][1], true)));
+    const found = prose ? all.slice(1) : all;
+    if (found.length < 2) continue;
+    // Consecutive pairs only: what lies between them is a separator.
+    const gaps = found.slice(1).map((m, i) => segment.slice(found[i].index! + found[i][0].length, m.index).trim());
+    if (gaps.some((g) => !/^(,|;|and|und|y|et|,\s*and)?$/i.test(g))) continue;
     // "rent is 1200 and utilities are 300": the verb joins a label to its value; it is not part of the label.
-    const typed = found.map((m, i) => [labelOf(m[1], i === 0).replace(/\s+(?:is|are|was|were|costs?|comes? to|came to|=|ist|sind|es|son|est|sont)$/i, ''), typedValue(m[2])] as const);
+    const typed = found.map((m, i) => [withoutVerb(labelOf(m[1], i === 0)), typedValue(m[2])] as const);
     // "Revenue was $1.2M in 2023 and ...": words like "in" and "and" are not labels; that is prose.
-    if (typed.some(([label]) => /^(in|and|at|on|of|was|were|is|to|for|the|by|from|with|about|around|und|im|y|en|et|de)$/i.test(label))) continue;
+    if (typed.some(([label]) => !validLabel(label))) continue;
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     // "development grew 5% and headcount is now 40": a label that ends in a verb of change or a "now" is a stated fact (statements.ts).
     if (typed.some(([label]) => /(?:^|\s)(?:grew|rose|fell|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|up|down|by|now)$/i.test(label))) continue;

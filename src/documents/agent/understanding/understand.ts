@@ -87,7 +87,9 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   const first = text.split(/\n\s*\n/)[0].split(/(?<=[.!?])\s+/).slice(0, 2).join(' ');
   const kindWord = KINDS.find(([k]) => k === kind)?.[1];
   const after = kindWord ? first.slice(Math.max(0, first.search(kindWord))) : first;
-  const m = SUBJECT_LEAD.exec(after) ?? (kindWord && first.search(kindWord) >= 0 ? null : SUBJECT_LEAD.exec(first));
+  let m = SUBJECT_LEAD.exec(after) ?? (kindWord && first.search(kindWord) >= 0 ? null : SUBJECT_LEAD.exec(first));
+  // "5% on the first 10k": a rate's "on" says what it applies to, not what the document is about.
+  if (m && /[\d%]\s*$/.test((m.input ?? '').slice(0, m.index))) m = null;
   // "5 slides onboarding new sales reps": a count and then the subject, with no word leading it.
   const bare = m ? null : /^\s*(?:slides?|pages?|folien|diapositivas|diapositives)\s+(\p{Ll}[\p{L}\d '-]{2,60}?)\s*[.!?]?$/u.exec(first);
   if (bare && !/^(?:on|about|for|with|that|which|and|to|in)\b/i.test(bare[1])) return bare[1];
@@ -180,7 +182,9 @@ export function understand(prompt: string): Understanding {
   }
   if (!tables.length) {
     const pairs = pairsIn(rest);
-    if (pairs) {
+    // "comparing iPhone 16, Pixel 9 and Galaxy S25": names with numbers in what is compared are not data.
+    const compared = comparedIn(rest).map((c) => c.toLowerCase());
+    if (pairs && !pairs.pairs.every(([l, v]) => compared.includes(`${l} ${v}`.toLowerCase()))) {
       const intents = intentsOf(rest);
       // "marketing spend split by channel as a pie chart: Google Ads 4200, ...": the labels are channels.
       const by = /\b(?:split\s+|broken down\s+)?by\s+(\p{L}{3,20})\b(?=[^:\n]*:)/iu.exec(rest.slice(0, rest.indexOf(pairs.source)));
@@ -257,7 +261,8 @@ export function comparedIn(text: string): string[] {
   if (!m) return [];
   const raw = m[2] !== undefined ? [m[1], m[2]] : m[1].split(/\s*(?:,|\band\b|\bwith\b|\bto\b|\bvs\.?|\bversus\b|\bund\b|\bmit\b|\by\b|\bcon\b|\bet\b|\bavec\b)\s*/i);
   const items = raw.map((x) => x.trim().replace(/^(?:the|our|a|an)\s+/i, '')).filter((x) => x && x.split(/\s+/).length <= 5);
-  return items.length >= 2 && items.length <= 6 ? items.map((x) => x[0].toUpperCase() + x.slice(1)) : [];
+  // ("iPhone" keeps its case.)
+  return items.length >= 2 && items.length <= 6 ? items.map((x) => (/^\p{Ll}\p{Lu}/u.test(x) ? x : x[0].toUpperCase() + x.slice(1))) : [];
 }
 
 /** "compare A and B on price, support and uptime" -> Price, Support, Uptime. */

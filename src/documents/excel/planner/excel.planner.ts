@@ -56,7 +56,9 @@ function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   // "a budget for the summer team offsite": the bare kind takes its subject ("Summer team offsite budget").
   const bare = specific && u.subject && !/\s/.test(specific) ? `${u.subject} ${specific.toLowerCase()}` : null;
   if (bare && bare.length <= 31) return u.named ?? u.sheetNames[0] ?? bare[0].toUpperCase() + bare.slice(1);
-  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? inputs.dataSources[0]?.name ?? 'Data';
+  // "comparing AWS, Azure and GCP": what is compared names it.
+  const compared = u.compared.length >= 2 ? (u.compared.join(' vs ').length <= 31 ? u.compared.join(' vs ') : u.language === 'en' ? 'Comparison' : null) : null;
+  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? compared ?? inputs.dataSources[0]?.name ?? 'Data';
 }
 
 export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: ResolvedInputs): AgentPlan {
@@ -118,5 +120,5 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
   if (sheets.length) parts.push(`${sheets.length} data sheet(s) (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
-  return { calls, summary: [`${parts.join('; ')}.`, ...remarks].join(' ') };
+  return { calls, summary: [`${parts.join('; ')}.`, ...typed.remarks, ...remarks].join(' ') };
 }

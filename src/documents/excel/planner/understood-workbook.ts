@@ -7,7 +7,7 @@ import type { InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { columnLetters } from '../a1.ts';
-import type { ColumnType } from '../number-formats.ts';
+import { numberFormatFor, type ColumnType } from '../number-formats.ts';
 import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import { trackerColumns } from './tracker-columns.ts';
 
@@ -19,6 +19,9 @@ export interface UnderstoodSheets {
   /** Sheets no chart is made for unless one is asked (an invoice's lines). */
   unchartable?: string[];
 }
+
+/** Rows of a budget that bring money in ("income 6500", "salary", "freelance income"). */
+const INCOME = /^(?:(?:net\s+|monthly\s+|side\s+|freelance\s+|take[- ]home\s+)?(?:income|salary|salaries|wages?|pay|paycheck|earnings)|revenue|allowance|pension|child benefit|benefits)$/i;
 
 const chartKind = (u: Understanding): 'column' | 'bar' | 'line' | 'pie' | undefined => {
   const t = u.intents.chart?.type;
@@ -46,8 +49,24 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
       formats.push({ type: 'currency', currency: t.currencies[2] });
       totalColumns = [3];
     }
+    // A budget's income is not one of its costs: the table sums what goes out, and what is left is income less that.
+    const income = u.kind === 'budget' && t.inferredHeader && header.length === 2 ? rows.filter((r) => typeof r[0] === 'string' && INCOME.test(r[0].trim())) : [];
+    if (income.length && income.length < rows.length) rows = rows.filter((r) => !income.includes(r));
     const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns });
     out.calls.push(p.call);
+    if (income.length && rows.length) {
+      // (A blank row after the totals row, and after the averages row when there is one.)
+      const first = p.sheet.rows + 4 + (u.intents.average ? 1 : 0);
+      const format = numberFormatFor(p.sheet.types[1], t.currencies[1]) ?? p.sheet.types[1];
+      const incomeRows = income.map((r) => [r[0], r[1]]);
+      const last = first + incomeRows.length - 1;
+      const left: (string | number | null)[] = [{ en: 'Left over', de: 'Verbleibend', es: 'Restante', fr: 'Reste' }[u.language], `=SUM(B${first}:B${last})-B${p.sheet.rows + 2}`];
+      out.calls.push({ tool: 'set_cells', args: { sheet: p.sheet.name, start: `B${first}`, rows: incomeRows.map((r) => [r[1]]), number_format: format } });
+      out.calls.push({ tool: 'set_cells', args: { sheet: p.sheet.name, start: `A${first}`, rows: incomeRows.map((r) => [r[0]]) } });
+      out.calls.push({ tool: 'set_cells', args: { sheet: p.sheet.name, start: `A${last + 1}`, rows: [[left[0]]], style: 'total' } });
+      out.calls.push({ tool: 'set_cells', args: { sheet: p.sheet.name, start: `B${last + 1}`, rows: [[left[1]]], style: 'total', number_format: format } });
+      out.remarks.push(`${income.map((r) => r[0]).join(', ')} ${income.length === 1 ? 'is' : 'are'} shown below the costs, not summed with them; "${left[0]}" is ${income.length === 1 ? 'it' : 'their sum'} less the total, as a live formula.`);
+    }
     out.sheets.push(p.sheet);
     if (lines) (out.unchartable ??= []).push(p.sheet.name);
     const values = valueColumns(p.sheet);
@@ -102,9 +121,12 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
   const label = u.rowsPer?.per ?? null;
   const given = u.columns.filter((c) => c.toLowerCase() !== label?.toLowerCase());
   const kindColumns = u.kind === 'tracker' && u.language === 'en' ? trackerColumns(u) : KIND_COLUMNS[u.kind];
-  const columns = given.length ? (label ? [label, ...given] : given) : label ? [label, ...(kindColumns ?? ['Item', 'Amount', 'Notes']).slice(1)] : kindColumns ?? [w.items, w.amount, w.notes];
+  // "comparing iPhone 16, Pixel 9 and Galaxy S25 on price, battery and camera": a column per thing compared, a row per criterion.
+  const comparison = u.compared.length >= 2 && !given.length && !label;
+  const criterion = { en: 'Criterion', de: 'Kriterium', es: 'Criterio', fr: 'Critère' }[u.language];
+  const columns = comparison ? [criterion, ...u.compared] : given.length ? (label ? [label, ...given] : given) : label ? [label, ...(kindColumns ?? ['Item', 'Amount', 'Notes']).slice(1)] : kindColumns ?? [w.items, w.amount, w.notes];
   // Rows: the ones the request names ("a row per region: North, South", or a list of items), else placeholders.
-  const rowLabels = u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
+  const rowLabels = comparison && u.criteria.length ? u.criteria : u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
   for (const name of names) {
     const sheet = namer.name(name);
     if (plain) {
@@ -113,7 +135,8 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
       continue;
     }
     // Money in a request in another language than English has no currency Folio may assume: plain amounts.
-    const types = columns.map((c, i) => (i === 0 ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
+    // (What is compared is named, not typed: "Galaxy S25" holds whatever each criterion needs.)
+    const types = columns.map((c, i) => (i === 0 || comparison ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
     const spec = columns.map((header, i) => ({ header, type: types[i], ...(types[i] === 'currency' || types[i] === 'number' ? { total: 'sum' } : {}) }));
     const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
     out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: types.some((t) => t === 'currency' || t === 'number'), as_table: true } });
