@@ -149,7 +149,8 @@ describe('inputs', () => {
     const ws = wb.addWorksheet('Stores');
     ws.addRows([['Store', 'Opened', 'Sales'], ['Leeds', new Date(Date.UTC(2024, 2, 1)), 1200.5], ['York', new Date(Date.UTC(2025, 0, 15)), { formula: '1000+1', result: 1001 }]]);
     const xlsx = await uploadFile(org.secret, 'stores.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
-    const csv = await uploadFile(org.secret, 'visits.csv', Buffer.from('Day;Visits\r\nMon;"1,204"\r\nTue;98\r\n'));
+    // A semicolon file groups thousands with dots (`1,204` there would be 1.204): 1204 visits.
+    const csv = await uploadFile(org.secret, 'visits.csv', Buffer.from('Day;Visits\r\nMon;"1.204"\r\nTue;98\r\n'));
     const json = await uploadFile(org.secret, 'staff.json', Buffer.from(JSON.stringify([{ name: 'Ana', role: 'Lead' }, { name: 'Bo', role: 'Analyst' }])));
     const notes = await uploadFile(org.secret, 'notes.md', Buffer.from('# Notes\nFootfall rose after the refit.'));
     fake.enqueue(

@@ -5,6 +5,7 @@
 // cells (csv, html, txt) read their Office Open XML rewrite; a CSV becomes a typed one-sheet workbook.
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertFile, fetchBytes, pdfText, sofficeProcessesOf, unzip } from './helpers/export.ts';
@@ -12,6 +13,7 @@ import { fileParts, upload } from './helpers/storage.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const LEGACY = path.join('test', 'fixtures', 'legacy');
+const CSV = path.join('test', 'fixtures', 'csv');
 let t: TestApp;
 let bare: TestApp;
 let org: { org_id: string; secret: string };
@@ -101,6 +103,45 @@ describe('converting legacy and OpenDocument files', { timeout: 240_000 }, () =>
     const refused = await convertFile(t, org.secret, empty.file_id, { format: 'xlsx' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail[0]).toMatchObject({ loc: ['path', 'file_id'], type: 'document_unreadable' });
+  });
+
+  it('CSV exports as Excel and banks write them: numbers, amounts, percentages and dates typed with their formats, ids and codes kept as text', async () => {
+    // test/fixtures/csv/README.md: a US orders export (UTF-8 with a byte-order mark, commas) and a German
+    // bank statement (Windows-1252, semicolons, decimal commas, dd.mm.yyyy).
+    const orders = await uploaded(t, org.secret, 'orders-us.csv', fs.readFileSync(path.join(CSV, 'orders-us.csv')));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await converted(orders.file_id, 'xlsx')).body as any);
+    const ws = book.worksheets[0];
+    const row = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
+    expect(row(1)).toEqual(['Order ID', 'Order Date', 'Ship Date', 'Customer', 'ZIP', 'Phone', 'SKU', 'Units', 'Unit Price', 'Total', 'Discount', 'Net Margin', 'App Version', 'Note']);
+    // 18-digit ids, postcodes, phones, codes with leading zeros and versions stay text, digit for digit;
+    // the Note that starts with = is text, not a formula.
+    expect(row(2)).toEqual(['100000000000000001', new Date(Date.UTC(2024, 2, 4)), new Date(Date.UTC(2024, 2, 15)), 'Acme Corp', '02134', '(617) 555-0101', '007-AB', 1200, 12.5, 15000, 0.12, -1200, '1.2.3', '=HYPERLINK("http://example.com/x")']);
+    expect(row(4)).toEqual(['100000000000000003', new Date(Date.UTC(2024, 3, 2)), new Date(Date.UTC(2024, 3, 16)), 'Cortez Ltd', '10001', '(212) 555-0123', '1001', 340, 3.1, 1054, -0.035, -35, '1.10.0', '+1 gift wrap']);
+    expect(ws.getCell('N2').type).toBe(ExcelJS.ValueType.String);
+    expect(['B', 'H', 'I', 'K', 'L'].map((c) => ws.getCell(`${c}2`).numFmt)).toEqual(['m/d/yyyy', '#,##0', '"$"#,##0.00', '0.0%', '"$"#,##0.00;("$"#,##0.00)']);
+    const sheetXml = await (await JSZip.loadAsync((await converted(orders.file_id, 'xlsx')).body)).file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(sheetXml).not.toContain('<f>');
+
+    const bank = await uploaded(t, org.secret, 'umsaetze-de.csv', fs.readFileSync(path.join(CSV, 'umsaetze-de.csv')));
+    expect(bank.content_type).toBe('text/csv');
+    const statement = new ExcelJS.Workbook();
+    await statement.xlsx.load((await converted(bank.file_id, 'xlsx')).body as any);
+    const st = statement.worksheets[0];
+    expect((st.getRow(3).values as unknown[]).slice(1)).toEqual([new Date(Date.UTC(2024, 2, 4)), new Date(Date.UTC(2024, 2, 4)), 'Stadtwerke Köln', 'Lastschrift', 'Strom Abschlag März', 'DE02100500000054540402', '000123456', -62.5, 2087.5]);
+    expect(st.getCell('H4').value).toBe(3412.8);
+    expect(['A3', 'H3', 'I3'].map((a) => st.getCell(a).numFmt)).toEqual(['dd.mm.yyyy', '#,##0.00', '#,##0.00 "€"']);
+
+    // LibreOffice shows the formats (its locale decides the separators): amounts with their symbol and
+    // groups, percentages as percentages, dates as dates; not 0.12 or 45366.
+    const pdf = pdfText((await converted(orders.file_id, 'pdf')).body);
+    expect(pdf).toMatch(/\$15[,.]000[.,]00/);
+    expect(pdf).toMatch(/\(\$1[,.]200[.,]00\)/);
+    expect(pdf).toMatch(/12[.,]0\s?%/);
+    expect(pdf).toContain('3/15/2024');
+    expect(pdf).toContain('100000000000000001');
+    expect(pdf).not.toMatch(/\b0\.12\b|\b4536\d\b/);
+    expect(pdfText((await converted(bank.file_id, 'pdf')).body)).toMatch(/5[.,]500[,.]30\s?€/);
   });
 
   it('a PowerPoint 97-2003 deck and an OpenDocument presentation: pptx and png pages', async () => {

@@ -171,6 +171,38 @@ describe('the files it reads', () => {
     expect(transcript).not.toContain('\uFFFD');
   });
 
+  it('reads CSV exports as Excel and banks write them: amounts, percentages and dates reach the answers and the data sources as numbers and dates', async () => {
+    // test/fixtures/csv/README.md: a US orders export ("1,200", "$15,000.00", "($1,200.00)", 12%, m/d/yyyy,
+    // 18-digit order ids) and a German bank statement (Windows-1252, semicolons, "3.412,80", "2.150,00 €").
+    const orders = await upload(t, org.secret, 'orders-us.csv', fs.readFileSync(path.join('test', 'fixtures', 'csv', 'orders-us.csv')));
+    const ask = async (fileId: string, prompt: string) => {
+      const res = await analyze(t, org.secret, fileId, prompt);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect(await ask(orders, 'What is the total Units?')).toMatchObject({ operation: 'sum', column: 'Units', count: 5, value: 2620 });
+    expect(await ask(orders, 'What is the average Discount?')).toMatchObject({ operation: 'average', column: 'Discount', count: 5, value: 0.032 });
+    expect(await ask(orders, 'What is the median Unit Price?')).toMatchObject({ operation: 'median', count: 5, value: 12.5 });
+    // The order id, text digit for digit, names the row of the lowest (accounting-negative) margin.
+    expect(await ask(orders, 'Which order had the lowest Net Margin?')).toMatchObject({ operation: 'min', column: 'Net Margin', value: -1200, label: '100000000000000001' });
+
+    const bank = await upload(t, org.secret, 'umsaetze-de.csv', fs.readFileSync(path.join('test', 'fixtures', 'csv', 'umsaetze-de.csv')));
+    expect(await ask(bank, 'What is the total Betrag?')).toMatchObject({ operation: 'sum', column: 'Betrag', count: 5, value: 2329.6 });
+    // The row is named by its booking day, a date (shown as ISO), not the text 12.03.2024.
+    expect(await ask(bank, 'Which Buchungstag had the highest Saldo?')).toMatchObject({ operation: 'max', column: 'Saldo', value: 5500.3, label: '2024-03-12' });
+
+    // As a data source, the statement becomes a sheet of dates, amounts and euros, its references text.
+    const made = await generate(t, org.secret, { prompt: 'A workbook of the account statement', data_sources: [{ file_id: bank, kind: 'csv' }] }, 'excel');
+    expect(made.statusCode, made.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fetchBytes(t, made.json().download_url)).body as any);
+    const rows = wb.worksheets.flatMap((ws) => ws.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1)));
+    const row = rows.find((r) => r.includes('Stadtwerke Köln'))!;
+    expect(row).toEqual([new Date(Date.UTC(2024, 2, 4)), new Date(Date.UTC(2024, 2, 4)), 'Stadtwerke Köln', 'Lastschrift', 'Strom Abschlag März', 'DE02100500000054540402', '000123456', -62.5, 2087.5]);
+    const saldo = wb.worksheets.flatMap((ws) => { const cells: ExcelJS.Cell[] = []; ws.eachRow((r) => r.eachCell((c) => { if (c.value === 2087.5) cells.push(c); })); return cells; });
+    expect(saldo[0].numFmt).toContain('€');
+  });
+
   it('still stores other bytes that are not UTF-8 as binary, and answers a clear 422 for them', async () => {
     const file = await upload(t, org.secret, 'ventes.csv', Buffer.from([0x52, 0xe9, 0x00, 0x01, 0x02, 0x3b, 0x31, 0x0a]));
     expect((await t.inject({ method: 'GET', url: `/api/v1/files/${file}`, headers: key(org.secret) })).json().content_type).toBe('application/octet-stream');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { AgentToolbox } from './agent-toolbox.ts';
 import { planningBuiltin } from './builtin-agent-planner.ts';
-import { detectDelimiter, parseCsv, typedCell } from './csv-parse.ts';
+import { detectDelimiter, parseCsv } from './csv-parse.ts';
+import { typedColumns } from './csv-typing.ts';
 import { readJsonTable, toTable } from './data-sources.ts';
 import { downloadName } from '../titles/download-name.ts';
 import { defineTool } from './format-adapter.ts';
@@ -21,7 +22,7 @@ describe('CSV', () => {
     expect(parseCsv('sep=;\r\nRegion;Sales\r\nNorth;1,5\r\n')).toEqual([['Region', 'Sales'], ['North', '1,5']]);
     expect(detectDelimiter('\uFEFFsep=|\na|b')).toBe('|');
     expect(parseCsv('Title\nA\n\nB\n')).toEqual([['Title'], ['A'], ['B']]);
-    expect([typedCell('12.5'), typedCell(' '), typedCell('007'), typedCell('1e3'), typedCell('12 kg')]).toEqual([12.5, null, '007', 1000, '12 kg']);
+    expect(typedColumns(['a', 'b', 'c', 'd', 'e'], [['12.5', ' ', '007', '1e3', '12 kg']]).rows).toEqual([[12.5, null, '007', 1000, '12 kg']]);
   });
 });
 

@@ -2,12 +2,11 @@
 // bytes (decodeCsv); RFC 4180 through papaparse
 // (quoted fields with doubled quotes and embedded line breaks, CRLF or LF records, a byte-order mark),
 // with the delimiter guessed from the first records (comma, semicolon, tab or pipe, as spreadsheet
-// exports in many locales use) or named by Excel's `sep=;` first line. Numbers are kept as numbers
-// when the whole field is one. papaparse replaced a reader of our own that guessed from the header
-// line alone: it misread a semicolon file whose quoted header holds a comma, and pipe-separated data.
+// exports in many locales use) or named by Excel's `sep=;` first line. What the fields are (numbers,
+// dates, text) is decided per column by csv-typing.ts. papaparse replaced a reader of our own that
+// guessed from the header line alone: it misread a semicolon file whose quoted header holds a comma, and
+// pipe-separated data.
 import Papa from 'papaparse';
-
-export type CsvCell = string | number | null;
 
 const GUESSED = [',', ';', '\t', '|'];
 
@@ -52,15 +51,4 @@ export function parseCsv(text: string, delimiter?: string): string[][] {
   const sep = delimiter ?? hint?.[1] ?? detectDelimiter(clean);
   return Papa.parse<string[]>(clean, { delimiter: sep, newline: '\n', skipEmptyLines: true }).data
     .filter((r) => r.length > 1 || r[0] !== '');
-}
-
-const NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
-
-/** A field as a typed cell: empty -> null, a plain number -> number, anything else -> the text. */
-export function typedCell(raw: string): CsvCell {
-  const t = raw.trim();
-  if (t === '') return null;
-  // Leading zeros (ids, postcodes) stay text so they keep their digits.
-  if (NUMBER.test(t) && !/^[-+]?0\d/.test(t)) return Number(t);
-  return raw;
 }

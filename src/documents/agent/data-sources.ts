@@ -3,7 +3,8 @@
 // 10,000 rows per table) so one huge upload cannot exhaust the worker.
 import ExcelJS from 'exceljs';
 import { AppError } from '../../errors.ts';
-import { decodeCsv, parseCsv, typedCell } from './csv-parse.ts';
+import { decodeCsv } from './csv-parse.ts';
+import { portableRows, readTypedCsv } from './csv-typing.ts';
 import type { DataCell, DataTable } from './format-adapter.ts';
 
 export const MAX_TABLE_ROWS = 10_000;
@@ -60,9 +61,9 @@ export function toTable(name: string, header: unknown[], rows: DataCell[][], sou
 export function readCsvTable(file: DataFile): DataTable {
   const text = decodeCsv(file.bytes);
   if (text.includes('\u0000')) throw unreadable(file, 'CSV', 'it holds binary data');
-  const records = parseCsv(text);
-  if (!records.length) throw unreadable(file, 'CSV', 'it is empty');
-  return toTable(baseName(file.file_name), records[0], records.slice(1).map((r) => r.map(typedCell)), { kind: 'csv', file_id: file.file_id, file_name: file.file_name });
+  const csv = readTypedCsv(text);
+  if (!csv) throw unreadable(file, 'CSV', 'it is empty');
+  return toTable(baseName(file.file_name), csv.header, portableRows(csv), { kind: 'csv', file_id: file.file_id, file_name: file.file_name });
 }
 
 function excelValue(v: ExcelJS.CellValue): DataCell {

@@ -20,7 +20,10 @@ export type { Format } from '../../config.ts';
 // Inputs the core resolves before the agent starts (the same for every format)
 // ---------------------------------------------------------------------------------------------
 
-/** A cell of a data source: what JSON, CSV and XLSX can hold. Dates arrive as ISO 8601 strings. */
+/**
+ * A cell of a data source: what JSON, CSV and XLSX can hold. Dates arrive as ISO 8601 strings; a CSV's
+ * percentages and amounts as text in one notation, `12.5%` and `-€1,234.50` (csv-typing.ts).
+ */
 export type DataCell = string | number | boolean | null;
 
 /** A table from `data_sources`: inline rows, or a CSV / XLSX / JSON file read by the core. */

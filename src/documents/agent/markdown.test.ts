@@ -19,6 +19,9 @@ describe('parseMarkdown', () => {
     expect(blocks[4]).toEqual({ type: 'table', header: ['Region', 'Revenue'], rows: [['EU', '10'], ['US', '20']], align: ['left', 'right'] });
     expect(blocks[6]).toEqual({ type: 'facts', pairs: [['Owner', 'Dana'], ['Due', 'Friday']] });
     expect(csvBlock(blocks[8])).toEqual({ header: ['q', 'n'], rows: [['Q1', 3]] });
+    // Typed per column like CSV files (csv-typing.ts): a decimal comma, a percentage, a date, an id.
+    const typed = parseMarkdown(['```csv', 'Region;Umsatz;Anteil;Stand;Kunde', 'Nord;1.234,56;12,5 %;15.03.2024;0042', 'Süd;980,00;3 %;16.03.2024;0107', '```'].join('\n'));
+    expect(csvBlock(typed[0])).toEqual({ header: ['Region', 'Umsatz', 'Anteil', 'Stand', 'Kunde'], rows: [['Nord', 1234.56, '12.5%', '2024-03-15', '0042'], ['Süd', 980, '3.0%', '2024-03-16', '0107']] });
     expect(hasStructure(blocks)).toBe(true);
   });
 

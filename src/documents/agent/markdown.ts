@@ -5,7 +5,7 @@
 // Markdown: `•` bullets and a sentence right under a table. Why a library, the adapter's rules and the
 // cases it reads: docs/architecture/readers.md.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
-import { parseCsv, typedCell, type CsvCell } from './csv-parse.ts';
+import { portableRows, readTypedCsv, type CsvCell } from './csv-typing.ts';
 
 export type MdBlock =
   | { type: 'heading'; level: number; text: string }
@@ -189,7 +189,7 @@ export function hasStructure(blocks: MdBlock[]): boolean {
 /** A ```csv (or tsv) code block as header + typed rows, or null when it is not CSV. */
 export function csvBlock(block: MdBlock): { header: string[]; rows: CsvCell[][] } | null {
   if (block.type !== 'code' || !['csv', 'tsv'].includes(block.lang)) return null;
-  const records = parseCsv(block.text, block.lang === 'tsv' ? '\t' : undefined);
-  if (records.length < 1) return null;
-  return { header: records[0].map((h) => h.trim()), rows: records.slice(1).map((r) => r.map(typedCell)) };
+  const csv = readTypedCsv(block.text, block.lang === 'tsv' ? '\t' : undefined);
+  if (!csv) return null;
+  return { header: csv.header.map((h) => h.trim()), rows: portableRows(csv) };
 }

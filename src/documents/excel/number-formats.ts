@@ -50,7 +50,7 @@ export interface TypedValue {
 }
 
 const SYMBOL_CODE: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?(?:Z)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(?:Z)?$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
 /** Reads one text field as a typed value. Empty text is null; anything unrecognised stays text. */
@@ -62,8 +62,8 @@ export function parseTypedValue(raw: string): TypedValue {
   if (/^0\d+$/.test(t)) return { value: t, type: 'text' };
   const iso = ISO_DATE.exec(t);
   if (iso) {
-    const [y, mo, d, h, mi, s] = iso.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
-    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const [y, mo, d, h, mi, s, ms] = iso.slice(1).map((x, i) => (x === undefined ? 0 : Number(i === 6 ? x.padEnd(3, '0') : x)));
+    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms));
     if (date.getUTCMonth() === mo - 1) return { value: date, type: iso[4] ? 'datetime' : 'date' };
   }
   const us = US_DATE.exec(t);
@@ -72,6 +72,8 @@ export function parseTypedValue(raw: string): TypedValue {
     if (date.getUTCMonth() === Number(us[1]) - 1) return { value: date, type: 'date' };
   }
   const num = /^(\()?(-)?\s*([$€£¥₹])?\s*(-)?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?\s*(%)?\s*([kKmMbB](?:n)?)?\)?$/.exec(t);
+  // More than 15 integer digits (an 18-digit order id) is text: a number would keep only 15 of them.
+  if (num && (num[5] ?? '').replace(/,/g, '').replace(/^0+/, '').length > 15) return { value: t, type: 'text' };
   if (num && (num[5] !== undefined || num[6] !== undefined) && (num[1] === undefined) === !t.endsWith(')')) {
     let n = Number(`${(num[5] ?? '0').replace(/,/g, '')}${num[6] ?? ''}`);
     const suffix = num[8]?.toLowerCase();

@@ -5,6 +5,7 @@ import { readWorkbook } from '../excel.adapter.ts';
 import { adapter } from '../excel.adapter.ts';
 import { cellAt, excelToolkit, NO_INPUTS, rowValues } from '../excel-test-kit.ts';
 import { allCharts, viewOf } from '../view/sheet.view.ts';
+import { dataSourceRows } from './sheet.tools.ts';
 
 async function salesKit() {
   const kit = excelToolkit();
@@ -23,6 +24,17 @@ describe('Excel tools', () => {
     expect(sales.freeze).toEqual({ rows: 1, columns: 0 });
     expect(sales.tables[0]).toMatchObject({ name: 'Sales', totalsRow: true });
     expect(kit.changes).toEqual(['added sheet "Sales"']);
+  });
+
+  it('keeps integers of more than 15 digits as text (a number keeps 15), and reads amounts and date-times as data sources give them', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Orders', columns: [{ header: 'Order id' }, { header: 'Net' }, { header: 'At' }], rows: [['123456789012345678', '-€1,234.50', '2024-03-15T14:30:05.250'], ['123456789012345', '€5.00', '2024-03-16']] });
+    expect(cellAt(kit.doc, 'Orders', 'A2')?.value).toBe('123456789012345678');
+    expect(cellAt(kit.doc, 'Orders', 'B2')).toMatchObject({ value: -1234.5, numFmt: '"€"#,##0.00;("€"#,##0.00)' });
+    expect(cellAt(kit.doc, 'Orders', 'C2')?.value).toEqual(new Date(Date.UTC(2024, 2, 15, 14, 30, 5, 250)));
+    // A data source's negative amount is a number; what only looks like a formula stays text.
+    const rows = dataSourceRows({ name: 't', columns: ['a', 'b', 'c', 'd', 'e'], rows: [['-€1,234.50', '-5', '=1+2', '+cmd', '-$x']], source: { kind: 'inline' } });
+    expect(rows).toEqual([['-€1,234.50', '-5', "'=1+2", "'+cmd", "'-$x"]]);
   });
 
   it('answers malformed and impossible calls with errors the model can act on', async () => {

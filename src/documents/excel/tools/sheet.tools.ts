@@ -28,7 +28,7 @@ const ColumnSpecSchema = Type.Object({
 
 /** A data source's rows as tool inputs: text that looks like a formula stays text (no formula injection from CSV). */
 export function dataSourceRows(table: DataTable): CellInput[][] {
-  return table.rows.map((r) => r.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) && !/^[-+]?\d/.test(v) ? `'${v}` : v)));
+  return table.rows.map((r) => r.map((v) => (typeof v === 'string' && /^[=+\-@]/.test(v) && !/^[-+]?[$€£¥₹]?\d/.test(v) ? `'${v}` : v)));
 }
 
 export function findDataSource(tables: DataTable[], name: string): DataTable {
