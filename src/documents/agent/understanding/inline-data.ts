@@ -32,6 +32,8 @@ export function typedValue(raw: string): { value: Cell; format: CellFormat; curr
   if (!t) return { value: null, format: 'text', currency: null };
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return { value: t, format: 'date', currency: null };
   if (/^0\d+$/.test(t)) return { value: t, format: 'text', currency: null };
+  // More than 15 significant digits is an identifier (an order number), which a float would round.
+  if ((t.replace(/[^\d]/g, '').replace(/^0+/, '').replace(/0+$/, '').length > 15) && !/[kKmM%]|bn/i.test(t)) return { value: t, format: 'text', currency: null };
   const m = /^(-)?\s*([$€£¥₹])?\s*(-)?(\d{1,3}(?:[,\s]\d{3})+|\d+)?(\.\d+)?\s*(%)?\s*([kKmM]|bn|BN)?\s*(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|€|\$)?$/i.exec(t);
   if (!m || (m[4] === undefined && m[5] === undefined)) return { value: t, format: 'text', currency: null };
   let n = Number(`${(m[4] ?? '0').replace(/[,\s]/g, '')}${m[5] ?? ''}`);

@@ -84,6 +84,9 @@ describe('inline data', () => {
   it('types numbers and keeps their currency and percent formats', () => {
     expect(typedValue('$1,200')).toEqual({ value: 1200, format: 'currency', currency: 'USD' });
     expect(typedValue('12.5%')).toEqual({ value: 0.125, format: 'percent', currency: null });
+    // An 18-digit order number is an identifier: a float would round it (100000000000000001 became 100000000000000000).
+    expect(typedValue('100000000000000001')).toEqual({ value: '100000000000000001', format: 'text', currency: null });
+    expect(typedValue('1,000,000,000')).toEqual({ value: 1e9, format: 'integer', currency: null });
     expect(typedValue('€3.5k')).toEqual({ value: 3500, format: 'currency', currency: 'EUR' });
     expect(typedValue('1,250')).toEqual({ value: 1250, format: 'integer', currency: null });
     expect(typedValue('00123')).toMatchObject({ format: 'text' });
