@@ -104,6 +104,12 @@ export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): E
         did(`added image ${img.image_id}`, { tool: 'insert_image', args: { title: (img.caption ?? capitalize(img.file_name.replace(/\.[^.]+$/, ''))).slice(0, 150), image: { image_id: img.image_id }, ...(img.caption ? { caption: img.caption } : {}), position: position(deck, s) } });
       }
     } else if ((m = /\badd\s+(?:a\s+|an\s+|one\s+)?(?:new\s+)?(section\s+)?slide\s*(?:(?:titled|called|named|about|on)\s+(.+?))?(?:\s+(?:with|listing)\b.*)?(?:\s+(?:after|before|at)\s+.*)?$/i.exec(s))) {
+      // "add a slide at the end thanking the team": a thank-you slide, to whom the request says.
+      const thanks = m[2] ? null : /\b(?:thanking|to thank|that thanks|saying thanks to|saying thank you to)\s+(.+?)(?:\s+(?:after|before|at)\s+(?:slide\s+\d+|the\s+\S+(?:\s+slide)?))?\s*[.!]?$/i.exec(s);
+      if (thanks) {
+        did('added slide "Thank you"', { tool: 'add_slide', args: { layout: 'closing', title: 'Thank you', subtitle: `To ${thanks[1].replace(/^(?:all\s+)?/i, (a) => a.toLowerCase())}`.slice(0, 230), position: position(deck, s) } });
+        continue;
+      }
       const title = m[2] ? capitalize(unquote(m[2])) : 'New slide';
       const inline = /\b(?:with|listing)\s+(?:(?:the\s+)?(?:bullets?|points?)\s*)?:?\s*(.+?)(?:\s+(?:after|before|at)\s+(?:slide\s+\d+|the end|the start|the (?:closing|last|final|thank[- ]you) slide))?$/i.exec(s);
       const items = listItems.length ? listItems : inline ? inline[1].split(/\s*[,;]\s*|\s+and\s+/).filter(Boolean) : [];

@@ -38,7 +38,8 @@ export function parseAddSection(prompt: string): SectionRequest | null {
   // The content after the first colon is the section's body unless it names the list ("with bullets: ...").
   let where: SectionRequest['where'] = 'end';
   let anchor: string | null = null;
-  let title: string | null = start === named ? named[1].trim() : null;
+  // ("a short conclusion section" is titled Conclusion: how long it is, or that it is new, is no part of its title.)
+  let title: string | null = start === named ? named[1].trim().replace(/^(?:(?:new|short|brief|quick|small|little)\s+)+(?=\S)/i, '') : null;
   for (let i = 0; i < 3; i++) {
     const pos = POSITION.exec(rest);
     if (pos && pos.index < (TITLE.exec(rest)?.index ?? Infinity) + 1 && pos.index <= 1) {
@@ -72,5 +73,8 @@ export function parseAddSection(prompt: string): SectionRequest | null {
     if (text && text[1].trim()) body = { kind: 'text', text: text[1].trim() };
   }
   if (body?.kind !== 'text' && body && !body.items.length) body = null;
-  return { title: title.replace(/\s+section$/i, '').trim(), where, anchor, body };
+  title = title.replace(/\s+section$/i, '').trim();
+  // Typed in lower case ("conclusion"), a heading still starts with a capital.
+  if (title === title.toLowerCase()) title = title[0].toUpperCase() + title.slice(1);
+  return { title, where, anchor, body };
 }
