@@ -234,6 +234,23 @@ describe('with a model', () => {
     expect((await credits(llm, owner.secret)).balance).toBe(before.balance);
   });
 
+  it('lets a model name an Excel table of a sheet that holds several', async () => {
+    fake.reset();
+    const owner = await llm.signup('ask-llm-tables');
+    // Two tables on one sheet: tblIncome (B4:C7) and tblExpenses (B10:C23).
+    const file = await upload(llm, owner.secret, 'budget.xlsx', corpusFile('xlsx/excel-budget-chart-table-image.xlsx'));
+    fake.enqueue(
+      { toolCalls: [{ name: 'aggregate', args: { sheet: 'tblExpenses', column: 'Amount', operation: 'sum' } }] },
+      { toolCalls: [{ name: 'finish', args: { summary: 'Expenses total 2,336.' } }] },
+    );
+    const a = await analyze(llm, owner.secret, file, 'What do the expenses add up to?');
+    expect(a).toMatchObject({ answered: true, data: { operation: 'sum', value: 2336, count: 13 }, citations: [{ sheet: 'Simple Monthly Budget', range: 'C11:C23' }] });
+    // The model is told both tables, by name.
+    const sent = JSON.stringify(fake.requests[0].body);
+    expect(sent).toContain('Rent/mortgage | 800');
+    expect(sent).toContain('Income 1 | 2500');
+  });
+
   it('keeps the slide a model cites on a deck', async () => {
     fake.reset();
     const owner = await llm.signup('ask-llm-3');

@@ -1,6 +1,7 @@
 // POST /excel/analyze on the builtin engine: aggregate questions answered deterministically, checked
 // against values computed by hand from the workbook below, with the cells used as citations; errors,
 // tenancy, billing, and the file left untouched.
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -77,6 +78,25 @@ describe('POST /excel/analyze (builtin engine)', () => {
     expect(body.citations).toEqual(citations.map(([sheet, range]) => ({ sheet, range })));
     expect(body.answer).toContain(inAnswer);
     expect(body).toMatchObject({ credits_used: 1, model: 'builtin' });
+  });
+
+  // A real template (Excel's "Simple monthly budget", from the fidelity corpus): two Excel tables on one
+  // sheet, tblIncome (B4:C7) and tblExpenses (B10:C23), under title rows and beside a summary block.
+  it('reads each Excel table of a sheet that holds several, and finds one by its name', async () => {
+    const bytes = fs.readFileSync('test/fixtures/fidelity/xlsx/excel-budget-chart-table-image.xlsx');
+    const id = (await upload(a.secret, 'budget.xlsx', bytes)).file_id;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['What is the biggest expense?', { operation: 'max', column: 'Amount', value: 800, label: 'Rent/mortgage', cell: 'C11' }, 'Rent/mortgage'],
+      ['What are the total expenses?', { operation: 'sum', column: 'Amount', value: 2336, count: 13 }, '2,336'],
+      ['How much income in total?', { operation: 'sum', column: 'Amount', value: 3750, count: 3 }, '3,750'],
+      ['What is the Amount for Groceries?', { operation: 'lookup', row: 'Groceries', value: 500, cell: 'C15' }, '500'],
+    ];
+    for (const [prompt, data, inAnswer] of cases) {
+      const res = await ask(prompt, a.secret, id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data, prompt).toMatchObject(data);
+      expect(res.json().answer).toContain(inAnswer);
+    }
   });
 
   it('says what the workbook holds when a question names none of its columns', async () => {

@@ -10,7 +10,7 @@ import { parseSheetRange, rangeAddress, rangeSize } from '../excel/a1.ts';
 import { PART_NOUN, type AskTable, type AskView, type Citation } from './ask-view.ts';
 import { resolveCitations } from './citations.ts';
 import { aggregate, AnalysisError, countRows, growth, growthAcross, topN, type Computed } from './tables/workbook-aggregates.ts';
-import { cellText, findColumn, isNumber, valueAt, type SheetTable } from './tables/workbook.view.ts';
+import { cellText, findColumn, isNumber, tableLabel, valueAt, type SheetTable } from './tables/workbook.view.ts';
 
 const MAX_READ_CELLS = 500;
 
@@ -34,11 +34,13 @@ export class AskSession {
 
   table(name: string): AskTable {
     const wanted = name.trim().toLowerCase();
-    const found = this.view.tables.find((x) => x.t.sheet.name.toLowerCase() === wanted);
+    // By its Excel table's name ("tblExpenses" or "Expenses") when a sheet holds several, else by its sheet.
+    const found = this.view.tables.find((x) => x.t.name !== undefined && (x.t.name.toLowerCase() === wanted || tableLabel(x.t).toLowerCase() === wanted))
+      ?? this.view.tables.find((x) => x.t.sheet.name.toLowerCase() === wanted);
     if (found) return found;
     const part = this.view.parts.find((p) => p.name.toLowerCase() === wanted);
     if (part && this.view.format === 'excel') throw new ToolError(`Sheet "${part.name}" is empty.`);
-    throw new ToolError(`There is no ${this.view.format === 'excel' ? 'sheet' : 'table'} "${name}". ${this.view.format === 'excel' ? 'Sheets' : 'Tables'}: ${this.view.tables.map((x) => x.t.sheet.name).join(', ') || 'none'}.`);
+    throw new ToolError(`There is no ${this.view.format === 'excel' ? 'sheet' : 'table'} "${name}". ${this.view.format === 'excel' ? 'Sheets' : 'Tables'}: ${this.view.tables.map((x) => (x.t.name ? `${x.t.name} (on ${x.t.sheet.name})` : x.t.sheet.name)).join(', ') || 'none'}.`);
   }
 
   /** A computed result: its cells become citations (as the table cites them), its figures a result. */
@@ -76,9 +78,9 @@ const ColumnArg = Type.String({ minLength: 1, maxLength: 200, description: 'Colu
 
 export function askTools(s: AskSession): AgentTool[] {
   const excel = s.view.format === 'excel';
-  const SheetArg = Type.String({ minLength: 1, maxLength: 200, description: excel ? 'Sheet name.' : 'Table name, as list_tables gives it.' });
+  const SheetArg = Type.String({ minLength: 1, maxLength: 200, description: excel ? 'Sheet name, or the table name list_tables gives for a sheet that holds several tables.' : 'Table name, as list_tables gives it.' });
   const tableList = () => s.view.tables.map(({ t, part }) => ({
-    table: t.sheet.name, in: part.cite.label, data_rows: t.lastRow - t.firstRow + 1 - t.totalsRows.length, columns: t.columns.map((c) => c.header),
+    table: t.name ?? t.sheet.name, ...(t.name ? { sheet: t.sheet.name } : {}), in: part.cite.label, data_rows: t.lastRow - t.firstRow + 1 - t.totalsRows.length, columns: t.columns.map((c) => c.header),
   }));
   const structure: AgentTool[] = excel
     ? [
@@ -146,7 +148,7 @@ export function askTools(s: AskSession): AgentTool[] {
         const table = s.table(sheet);
         const { t } = table;
         if (t.headerRow >= 0) s.cite([table.cite(`${t.columns[0].letter}${t.headerRow + 1}:${t.columns[t.columns.length - 1].letter}${t.headerRow + 1}`)]);
-        return { sheet: t.sheet.name, header_row: t.headerRow + 1 || null, first_data_row: t.firstRow + 1, last_data_row: t.lastRow + 1, totals_rows: t.totalsRows.map((r) => r + 1), columns: t.columns.map((c) => ({ letter: c.letter, header: c.header, kind: c.kind, range: c.range })) };
+        return { sheet: t.sheet.name, ...(t.name ? { table: t.name } : {}), header_row: t.headerRow + 1 || null, first_data_row: t.firstRow + 1, last_data_row: t.lastRow + 1, totals_rows: t.totalsRows.map((r) => r + 1), columns: t.columns.map((c) => ({ letter: c.letter, header: c.header, kind: c.kind, range: c.range })) };
       },
     }),
     defineTool({

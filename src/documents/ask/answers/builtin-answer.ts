@@ -10,6 +10,7 @@ import type { Answer } from './answer.ts';
 import { answerNamedPart, answerStructure } from './structure-answers.ts';
 import { AnalysisError, answerFromTables } from './table-answers.ts';
 import { answerFromText, summarise, wantsSummary } from './text-answers.ts';
+import { tableLabel } from '../tables/workbook.view.ts';
 
 export function builtinAnswer(view: AskView, question: string): Answer {
   const structure = answerStructure(view, question);
@@ -33,14 +34,14 @@ const dedupe = <T extends { label: string }>(list: T[]) => list.filter((c, i) =>
 /** What the document holds, sheet by sheet or part by part. */
 export function describeHoldings(view: AskView): string {
   if (view.format === 'excel') {
-    const sheets = view.tables.map(({ t }) => `"${t.sheet.name}" (${t.lastRow - t.firstRow + 1 - t.totalsRows.length} data rows; columns ${t.columns.map((c) => c.header).join(', ')})`);
+    const sheets = view.tables.map(({ t }) => `"${tableLabel(t)}"${t.name ? ` (on "${t.sheet.name}")` : ''} (${t.lastRow - t.firstRow + 1 - t.totalsRows.length} data rows; columns ${t.columns.map((c) => c.header).join(', ')})`);
     const empty = view.parts.length - view.tables.length;
     return `It holds ${view.tables.length} sheet${view.tables.length === 1 ? '' : 's'} with data: ${sheets.join('; ') || 'none'}${empty ? ` (and ${empty} empty)` : ''}.`;
   }
   const parts = view.parts.filter((p) => p.number > 0);
   const noun = PART_NOUN[view.format];
   const names = parts.slice(0, 15).map((p) => `${p.number}. ${p.name || '(untitled)'}`).join('; ');
-  const tables = view.tables.length ? ` and figures in ${view.tables.length} table${view.tables.length === 1 ? '' : 's'} or chart${view.tables.length === 1 ? '' : 's'} (${view.tables.slice(0, 6).map((x) => x.t.sheet.name).join('; ')})` : '';
+  const tables = view.tables.length ? ` and figures in ${view.tables.length} table${view.tables.length === 1 ? '' : 's'} or chart${view.tables.length === 1 ? '' : 's'} (${view.tables.slice(0, 6).map((x) => tableLabel(x.t)).join('; ')})` : '';
   return `It has ${parts.length} ${noun}${parts.length === 1 ? '' : 's'}${names ? ` (${names}${parts.length > 15 ? '; ...' : ''})` : ''}${tables}.`;
 }
 

@@ -5,7 +5,7 @@
 import { findPeriods } from '../../../projects/pipeline/facts/periods.ts';
 import type { AskTable } from '../ask-view.ts';
 import { aggregate, AnalysisError, countRows, fmt, growth, growthAcross, rowNamed, topN, type Computed, type Operation } from '../tables/workbook-aggregates.ts';
-import { a1, cellText, dataRows, findColumn, valueAt, type ColumnInfo } from '../tables/workbook.view.ts';
+import { a1, cellText, dataRows, findColumn, tableLabel, valueAt, type ColumnInfo } from '../tables/workbook.view.ts';
 
 const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'is', 'it', 'what', 'whats', 'which', 'who', 'how', 'much', 'many', 'was', 'were', 'are', 'did', 'do', 'does', 'this', 'that', 'for', 'by', 'per', 'to', 'from', 'and', 'or', 'our', 'we', 'my', 'me', 'give', 'show', 'tell', 'list', 'between', 'total', 'sum', 'average', 'mean', 'median', 'highest', 'lowest', 'largest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'top', 'bottom', 'most', 'least', 'count', 'number', 'growth', 'change', 'workbook', 'sheet', 'value', 'values', 'had', 'has', 'have', 'with', 'all', 'overall', 'there', 'figure', 'figures', 'on', 'at']);
 const singular = (w: string) => (w.length > 3 && w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
@@ -18,13 +18,19 @@ function columnHits(tables: AskTable[], question: string): Hit[] {
   const asked = new Set(words(question));
   const hits: Hit[] = [];
   for (const table of tables) {
-    const sheetBonus = words(table.t.sheet.name).some((w) => asked.has(w)) ? 0.5 : 0;
+    // A sheet (or, on a sheet of several, an Excel table: "expenses" for tblExpenses) named in the question breaks ties.
+    const named = words(tableLabel(table.t)).some((w) => asked.has(w));
+    const sheetBonus = named ? 0.5 : 0;
+    let found = false;
     for (const col of table.t.columns) {
       const header = words(col.header);
       const overlap = header.filter((w) => asked.has(w)).length;
-      // More of the header named scores higher; a sheet named in the question breaks ties.
-      if (overlap) hits.push({ table, col, score: overlap + overlap / header.length + sheetBonus });
+      // More of the header named scores higher.
+      if (overlap) { hits.push({ table, col, score: overlap + overlap / header.length + sheetBonus }); found = true; }
     }
+    // "the biggest expense" names the Expenses table, not a column of it: its figures are its first numeric column.
+    const figures = table.t.columns.find((c) => c.kind === 'number');
+    if (!found && named && table.t.name && figures) hits.push({ table, col: figures, score: 0.75 });
   }
   return hits.sort((a, b) => b.score - a.score);
 }

@@ -32,6 +32,8 @@ export interface SheetTable {
   labelCol: number | null;
   /** A title above the header row ("Sales 2024"), when the sheet has one. */
   title: string | null;
+  /** The Excel table's name ("tblExpenses") when the sheet holds several and this is one of them. */
+  name?: string;
 }
 
 const TOTAL_LABEL = /^\s*(grand\s+)?(totals?|sum|overall)\b/i;
@@ -119,28 +121,68 @@ export function sheetTable(sheet: SheetValues): SheetTable | null {
   // Column ranges cite the data rows: a totals row at the bottom is not part of them.
   let lastDataRow = lastRow;
   while (lastDataRow > firstRow && skip.has(lastDataRow)) lastDataRow--;
-  const columns = columnsRaw.map(({ col, header }) => {
-    let numbers = 0;
-    let texts = 0;
-    let dates = 0;
-    for (let r = firstRow; r <= lastRow; r++) {
-      if (skip.has(r)) continue;
-      const v = valueAt(sheet, r, col);
-      if (isNumber(v)) numbers++;
-      else if (v instanceof Date) dates++;
-      else if (isText(v)) texts++;
-    }
-    const total = numbers + texts + dates;
-    const kind: ColumnKind = total === 0 ? 'empty' : numbers === total ? 'number' : dates === total ? 'date' : texts === total ? 'text' : numbers / total >= 0.8 ? 'number' : 'mixed';
-    const range = rangeAddress({ start: { row: firstRow, col }, end: { row: Math.max(firstRow, lastDataRow), col } });
-    return { col, letter: columnLetters(col), header, kind, numbers, range };
-  });
+  const columns = columnsRaw.map(({ col, header }) => columnInfo(sheet, col, header, firstRow, lastRow, lastDataRow, skip));
   let title: string | null = null;
   for (let r = 0; r < Math.max(0, headerRow) && !title; r++) {
     const texts = nonEmptyCells(sheet, r, cols).filter(isText);
     if (texts.length) title = String(texts[0]).trim();
   }
   return { sheet, headerRow, firstRow, lastRow, totalsRows, firstCol, lastCol, columns, labelCol: labelGuess, title };
+}
+
+/** What a column holds between its first and last data rows (totals rows skipped), and the range it cites. */
+function columnInfo(sheet: SheetValues, col: number, header: string, firstRow: number, lastRow: number, lastDataRow: number, skip: Set<number>): ColumnInfo {
+  let numbers = 0;
+  let texts = 0;
+  let dates = 0;
+  for (let r = firstRow; r <= lastRow; r++) {
+    if (skip.has(r)) continue;
+    const v = valueAt(sheet, r, col);
+    if (isNumber(v)) numbers++;
+    else if (v instanceof Date) dates++;
+    else if (isText(v)) texts++;
+  }
+  const total = numbers + texts + dates;
+  const kind: ColumnKind = total === 0 ? 'empty' : numbers === total ? 'number' : dates === total ? 'date' : texts === total ? 'text' : numbers / total >= 0.8 ? 'number' : 'mixed';
+  const range = rangeAddress({ start: { row: firstRow, col }, end: { row: Math.max(firstRow, lastDataRow), col } });
+  return { col, letter: columnLetters(col), header, kind, numbers, range };
+}
+
+/**
+ * One Excel table of a sheet that holds several (a budget's "Income" and "Expenses" side by side or one
+ * above the other): its own header row, columns and data rows, its totals row, and the text just above
+ * it as its title.
+ */
+export function listObjectTable(sheet: SheetValues, table: SheetValues['tables'][number]): SheetTable {
+  const { start, end } = table.range;
+  const headerRow = start.row;
+  const firstRow = headerRow + 1;
+  const lastRow = Math.max(headerRow, end.row - (table.totalsRow ? 1 : 0));
+  const totalsRows = table.totalsRow ? [end.row] : [];
+  const columns = Array.from({ length: end.col - start.col + 1 }, (_, i) => {
+    const h = valueAt(sheet, headerRow, start.col + i);
+    const header = isEmpty(h) ? table.columns[i]?.name ?? columnLetters(start.col + i) : String(h instanceof Date ? h.toISOString().slice(0, 10) : h).trim();
+    return columnInfo(sheet, start.col + i, header, firstRow, lastRow, lastRow, new Set());
+  });
+  const labelCol = columns.find((c) => c.kind === 'text' || c.kind === 'date')?.col ?? null;
+  const above = headerRow > 0 ? valueAt(sheet, headerRow - 1, start.col) : null;
+  return { sheet, headerRow, firstRow, lastRow, totalsRows, firstCol: start.col, lastCol: end.col, columns, labelCol, title: isText(above) ? above.trim() : null, name: table.name };
+}
+
+/** The tables of a sheet: each of its Excel tables when it holds several, else the sheet read as one. */
+export function sheetTables(sheet: SheetValues): SheetTable[] {
+  if (sheet.tables.length >= 2) {
+    return [...sheet.tables].sort((a, b) => a.range.start.row - b.range.start.row || a.range.start.col - b.range.start.col).map((t) => listObjectTable(sheet, t));
+  }
+  const t = sheetTable(sheet);
+  return t ? [t] : [];
+}
+
+/** How a table is named to a reader: its sheet, or its Excel table's own name when the sheet holds several ("Expenses" for tblExpenses). */
+export function tableLabel(t: SheetTable): string {
+  if (!t.name) return t.sheet.name;
+  const readable = t.name.replace(/^(?:tbl|table|tab)(?=[A-Z_\d])/i, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  return readable || t.name;
 }
 
 /** Data rows of the table, totals rows left out. */
@@ -165,7 +207,7 @@ export function findColumn(t: SheetTable, name: string): ColumnInfo | null {
 
 /** The tables of every non-empty sheet, in sheet order. */
 export function workbookTables(wb: WorkbookValues): SheetTable[] {
-  return wb.sheets.map(sheetTable).filter((t): t is SheetTable => t !== null);
+  return wb.sheets.flatMap(sheetTables);
 }
 
 export const a1 = (row: number, col: number) => cellAddress({ row, col });

@@ -5,7 +5,7 @@ import type { ExcelDocument } from '../../excel/excel.document.ts';
 import { sheetViews } from '../../excel/view/sheet.view.ts';
 import { workbookValues } from '../../excel/view/workbook-values.ts';
 import type { AskLine, AskPart, AskTable, AskView } from '../ask-view.ts';
-import { a1, cellText, dataRows, sheetTable } from '../tables/workbook.view.ts';
+import { a1, cellText, dataRows, sheetTables } from '../tables/workbook.view.ts';
 
 const LINES_PER_SHEET = 30;
 
@@ -16,10 +16,11 @@ export function excelAskView(doc: ExcelDocument, title: string | null = null): A
   const tables: AskTable[] = [];
   values.sheets.forEach((sheet, i) => {
     const view = drawings.get(sheet.name);
-    const t = sheetTable(sheet);
+    // A sheet holding several Excel tables (a budget's income and expenses) is read as each of them.
+    const found = sheetTables(sheet);
     const cite = (range: string) => ({ label: `${sheet.name}!${range}`, sheet: sheet.name, range });
     const lines: AskLine[] = [];
-    if (t) {
+    for (const t of found) {
       if (t.title) lines.push({ text: t.title, cite: cite(a1(Math.max(0, t.headerRow - 1), t.firstCol)) });
       const rows = [...(t.headerRow >= 0 ? [t.headerRow] : []), ...dataRows(t), ...t.totalsRows].slice(0, LINES_PER_SHEET);
       for (const r of rows) {
@@ -30,10 +31,10 @@ export function excelAskView(doc: ExcelDocument, title: string | null = null): A
     const part: AskPart = {
       kind: 'sheet', number: i + 1, name: sheet.name, cite: { label: `sheet "${sheet.name}"`, sheet: sheet.name }, lines,
       charts: (view?.charts ?? []).map((c) => c.title || `${c.kind} chart`), tables: sheet.tables.length, pictures: view?.images.length ?? 0,
-      rows: t ? dataRows(t).length : 0,
+      rows: found.reduce((n, t) => n + dataRows(t).length, 0),
     };
     parts.push(part);
-    if (t) tables.push({ t, part, cite });
+    for (const t of found) tables.push({ t, part, cite });
   });
   // A workbook without a title cell is "titled" after its first sheet by the adapter; that is no title here.
   return { format: 'excel', noun: 'workbook', title: title === values.sheets[0]?.name ? null : title, parts, tables };
