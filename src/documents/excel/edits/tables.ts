@@ -8,6 +8,7 @@ import type { ExcelDocument } from '../excel.document.ts';
 import { worksheetAfter } from '../parts/worksheet.ts';
 import { xmlEscape } from '../parts/xml-text.ts';
 import type { TableView } from '../view/sheet-parts.ts';
+import { restyleCell } from './cells.ts';
 import { allTables } from '../view/sheet.view.ts';
 import { CT_XL, type SheetEntry } from '../workbook.ts';
 
@@ -109,5 +110,30 @@ export function renameTableColumn(doc: ExcelDocument, table: TableView, index: n
   const root = doc.pkg.edit(table.part).documentElement!;
   const cols = children(child(root, doc.book.ns.x, 'tableColumns'), doc.book.ns.x, 'tableColumn');
   cols[index]?.setAttribute('name', name);
+  doc.changed(table.sheet.part!);
+}
+
+/**
+ * A column added at a table's right edge (text written in the header cell just right of the table, as
+ * typing there does in Excel): the table's range and filter take one more column, named by that text.
+ */
+export function extendTableRight(doc: ExcelDocument, table: TableView, name: string): void {
+  const root = doc.pkg.edit(table.part).documentElement!;
+  const x = root.namespaceURI ?? doc.book.ns.x;
+  const range = { start: table.range.start, end: { row: table.range.end.row, col: table.range.end.col + 1 } };
+  root.setAttribute('ref', rangeAddress(range));
+  const filter = child(root, x, 'autoFilter');
+  if (filter) filter.setAttribute('ref', rangeAddress({ start: range.start, end: { row: range.end.row - (table.totalsRow ? 1 : 0), col: range.end.col } }));
+  const list = child(root, x, 'tableColumns')!;
+  const cols = children(list, x, 'tableColumn');
+  const id = Math.max(0, ...cols.map((c) => Number(attr(c, 'id') ?? 0))) + 1;
+  list.appendChild(createEl(root.ownerDocument!, x, 'tableColumn', { id, name }));
+  list.setAttribute('count', String(cols.length + 1));
+  // Its cells take the formats of the column to their left (borders, fills, number formats), as in Excel.
+  const ws = doc.worksheet(table.sheet);
+  for (let r = range.start.row; r <= range.end.row; r++) {
+    const left = ws.data.cell(r + 1, range.end.col - 1)?.s ?? 0;
+    if (left && !(ws.data.cell(r + 1, range.end.col)?.s)) restyleCell(doc, table.sheet, r, range.end.col, left);
+  }
   doc.changed(table.sheet.part!);
 }

@@ -11,6 +11,7 @@ import { allCharts, sheetViews, type SheetView } from '../view/sheet.view.ts';
 import { columnTypes, looksLikePeriods, planChart, planDataSource, planTableSheet, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import type { PromptData } from './prompt-data.ts';
 import { lineCommands } from './line-commands.ts';
+import { addColumnCommand } from './column-commands.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
 import { understoodSheetEdits } from './understood-edits.ts';
 
@@ -147,9 +148,12 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
     const chart = target ? planChart(target, { sheet: target.name }) : null;
     if (chart) { calls.push(chart); done.push(`added a ${chart.args.kind} chart of "${target!.name}"`); }
   }
+  // "add a column for notes": at the right edge of the table or the data (not "add a column before C", read above).
+  const column = lines.commands.some((c) => c.tool === 'insert_columns') ? null : addColumnCommand(text, views, active, doc);
+  if (column) { calls.push(...column.calls); done.push(column.what); }
   if (!calls.length) calls.push(...understoodSheetEdits(text, doc, (phrase) => sheetNamed(doc, phrase)?.name));
   if (!calls.length) {
-    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, delete rows N to M, delete column C); this request holds none of them.' };
+    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, add a column for X, delete rows N to M, delete column C); this request holds none of them.' };
   }
   // What was done is told from the edits themselves (the run summary).
   return { calls, summary: '' };

@@ -13,7 +13,7 @@ import type { ExcelDocument } from '../excel.document.ts';
 import { checkWritable, growDimension, hiddenByMerge, restyleCell, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { removeMerges } from '../edits/layout.ts';
-import { renameTableColumn } from '../edits/tables.ts';
+import { extendTableRight, renameTableColumn } from '../edits/tables.ts';
 import { numberFormatFor, typeOfFormat, type ColumnType } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
 import { evaluatorFor } from '../view/formula-book.ts';
@@ -51,7 +51,17 @@ export function readRangeRows(doc: ExcelDocument, entry: SheetEntry, range: Rang
 
 /** A header cell of a table was rewritten: it must stay text, unique in the table, and the table column follows it. */
 function syncTableHeader(doc: ExcelDocument, entry: SheetEntry, pos: CellPos, cell: CellModel | undefined): void {
-  for (const t of viewOf(doc, entry.name).tables) {
+  const tables = viewOf(doc, entry.name).tables;
+  for (const t of tables) {
+    // Text in the header cell just right of a table adds a column to it, as typing there does in Excel,
+    // when that column is empty along the table and no other table holds it.
+    if (t.headerRow && pos.row === t.range.start.row && pos.col === t.range.end.col + 1 && typeof cell?.value === 'string' && cell.value.trim() && cell.formula === undefined
+      && !tables.some((o) => o !== t && pos.col >= o.range.start.col && pos.col <= o.range.end.col && o.range.start.row <= t.range.end.row && o.range.end.row >= t.range.start.row)
+      && columnEmpty(doc, entry, pos.col, t.range.start.row + 1, t.range.end.row)) {
+      if (t.columns.some((c) => c.name.toLowerCase() === cell.value!.toString().trim().toLowerCase())) throw new ToolError(`table ${t.name} already has a column "${cell.value}"`);
+      extendTableRight(doc, t, String(cell.value).trim());
+      continue;
+    }
     if (pos.row !== t.range.start.row || pos.col < t.range.start.col || pos.col > t.range.end.col || !t.headerRow) continue;
     if (!cell || typeof cell.value !== 'string' || !cell.value.trim() || cell.formula !== undefined) {
       throw new ToolError(`${cellAddress(pos)} is a header of table ${t.name}: it must hold non-empty text`);
@@ -60,6 +70,15 @@ function syncTableHeader(doc: ExcelDocument, entry: SheetEntry, pos: CellPos, ce
     if (t.columns.some((c, j) => j !== i && c.name.toLowerCase() === String(cell.value).toLowerCase())) throw new ToolError(`table ${t.name} already has a column "${cell.value}"`);
     if (t.columns[i]?.name !== cell.value) renameTableColumn(doc, t, i, String(cell.value));
   }
+}
+
+function columnEmpty(doc: ExcelDocument, entry: SheetEntry, col: number, fromRow: number, toRow: number): boolean {
+  const ws = doc.worksheet(entry);
+  for (let r = fromRow; r <= toRow; r++) {
+    const cell = readCell(ws, doc, r, col);
+    if (cell && (cell.formula !== undefined || (cell.value !== null && cell.value !== ''))) return false;
+  }
+  return true;
 }
 
 function styleChange(args: { number_format?: string; bold?: boolean; italic?: boolean; font_color?: string; fill?: string | null; align?: 'left' | 'center' | 'right'; wrap?: boolean }): StyleChange {
@@ -95,7 +114,7 @@ export function cellTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
     }),
     defineTool({
       name: 'set_cells',
-      description: 'Writes a block of values and formulas starting at a cell (rows of values, left to right). Formulas stay live: write "=SUM(B2:B9)", never a computed number. Text like "$1,200", "12%" or "2024-03-31" becomes a typed number or date.',
+      description: 'Writes a block of values and formulas starting at a cell (rows of values, left to right). Formulas stay live: write "=SUM(B2:B9)", never a computed number. Text like "$1,200", "12%" or "2024-03-31" becomes a typed number or date. Text in the header cell just right of an Excel table adds a column to the table (as typing there does in Excel) when that column is empty along it.',
       input: Type.Object({
         sheet: SheetName,
         start: CellText,

@@ -26,6 +26,29 @@ describe('Excel tools', () => {
     expect(kit.changes).toEqual(['added sheet "Sales"']);
   });
 
+  it('adds a column to a table when its header is written just right of it, as typing there does in Excel', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Month' }, { header: 'Revenue' }], rows: [['Jan', '$1,000'], ['Feb', '$1,250']], totals: true });
+    await kit.call('set_cells', { sheet: 'Sales', start: 'C1', rows: [['Notes']] });
+    const t = viewOf(kit.doc, 'Sales').tables[0];
+    expect(t).toMatchObject({ range: { start: { row: 0, col: 0 }, end: { row: 3, col: 2 } } });
+    expect(t.columns.map((c) => c.name)).toEqual(['Month', 'Revenue', 'Notes']);
+    // The new column's cells take the formats of the column to their left.
+    expect(cellAt(kit.doc, 'Sales', 'C2')?.numFmt).toBe(cellAt(kit.doc, 'Sales', 'B2')?.numFmt);
+    // The file still opens: the table's XML holds the new column and its filter covers it.
+    const xml = readWorkbook(await adapter.render(kit.doc, { brand: null })).pkg.text(t.part);
+    expect(xml).toMatch(/ref="A1:C4"/);
+    expect(xml).toMatch(/<tableColumns count="3">/);
+    // A column that already holds something along the table does not join it; a name the table has is refused.
+    await kit.call('set_cells', { sheet: 'Sales', start: 'E2', rows: [['x']] });
+    await kit.call('set_cells', { sheet: 'Sales', start: 'D1', rows: [['Later']] });
+    await kit.call('set_cells', { sheet: 'Sales', start: 'E1', rows: [['Other']] });
+    expect(viewOf(kit.doc, 'Sales').tables[0].columns.map((c) => c.name)).toEqual(['Month', 'Revenue', 'Notes', 'Later']);
+    await kit.call('clear_range', { sheet: 'Sales', range: 'E1:E2' });
+    await expect(kit.call('set_cells', { sheet: 'Sales', start: 'E1', rows: [['month']] })).rejects.toThrow(/already has a column "month"/);
+    expect(viewOf(kit.doc, 'Sales').tables[0].columns).toHaveLength(4);
+  });
+
   it('keeps integers of more than 15 digits as text (a number keeps 15), and reads amounts and date-times as data sources give them', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Orders', columns: [{ header: 'Order id' }, { header: 'Net' }, { header: 'At' }], rows: [['123456789012345678', '-€1,234.50', '2024-03-15T14:30:05.250'], ['123456789012345', '€5.00', '2024-03-16']] });
