@@ -137,3 +137,18 @@ export function extendTableRight(doc: ExcelDocument, table: TableView, name: str
   }
   doc.changed(table.sheet.part!);
 }
+
+/** A totals row under a table (its cells written by the tool): the range takes the row, each column its function or label. */
+export function addTotalsToTable(doc: ExcelDocument, table: TableView, columns: { name: string; totalsFunction?: string; totalsLabel?: string }[]): void {
+  const root = doc.pkg.edit(table.part).documentElement!;
+  const x = root.namespaceURI ?? doc.book.ns.x;
+  root.setAttribute('ref', rangeAddress({ start: table.range.start, end: { row: table.range.end.row + 1, col: table.range.end.col } }));
+  root.removeAttribute('totalsRowShown');
+  root.setAttribute('totalsRowCount', '1');
+  const cols = children(child(root, x, 'tableColumns'), x, 'tableColumn');
+  columns.forEach((c, i) => {
+    if (c.totalsFunction) cols[i]?.setAttribute('totalsRowFunction', c.totalsFunction);
+    else if (c.totalsLabel) cols[i]?.setAttribute('totalsRowLabel', c.totalsLabel);
+  });
+  doc.changed(table.sheet.part!);
+}

@@ -85,6 +85,28 @@ describe('the builtin plan', () => {
     expect(none.summary).toMatch(/this request holds none of them/);
   });
 
+  it('adds a column and a total row as users ask, to a table or to plain data', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Costs', columns: [{ header: 'Item' }, { header: 'Amount', type: 'currency' }], rows: [['Rent', 1200], ['Food', 450]] });
+    await runPlan(kit, 'add a column for notes', undefined, true);
+    expect(viewOf(kit.doc, 'Costs').tables[0].columns.map((c) => c.name)).toEqual(['Item', 'Amount', 'Notes']);
+    await runPlan(kit, 'can you add a total row at the bottom?', undefined, true);
+    expect(viewOf(kit.doc, 'Costs').tables[0]).toMatchObject({ totalsRow: true });
+    expect(cellAt(kit.doc, 'Costs', 'A4')?.value).toBe('Total');
+    expect(cellAt(kit.doc, 'Costs', 'B4')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1650 });
+    // Plain data (no table): a Total row of SUM formulas right under it.
+    await kit.call('add_sheet', { name: 'Plain' });
+    await kit.call('set_cells', { sheet: 'Plain', start: 'A1', rows: [['Region', 'Q1', 'Q2'], ['North', 10, 20], ['South', 30, 40]] });
+    await runPlan(kit, 'add totals to the plain sheet', undefined, true);
+    expect(cellAt(kit.doc, 'Plain', 'A4')?.value).toBe('Total');
+    expect(cellAt(kit.doc, 'Plain', 'C4')).toMatchObject({ formula: 'SUM(C2:C3)', value: 60 });
+    // "... to the plain sheet" names where the totals go: it adds no sheet.
+    expect(sheetsOf(kit.doc).map((x) => x.name)).toEqual(['Costs', 'Plain']);
+    // A second request finds the totals there and adds none.
+    const again = adapter.plan({ prompt: 'add a total row to the plain sheet', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(again.calls).toEqual([]);
+  });
+
   it('answers questions from the cells, with the range each figure comes from', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });

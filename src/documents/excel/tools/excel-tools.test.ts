@@ -49,6 +49,24 @@ describe('Excel tools', () => {
     expect(viewOf(kit.doc, 'Sales').tables[0].columns).toHaveLength(4);
   });
 
+  it('adds a totals row under a table that has none, only where the row below is free', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Month' }, { header: 'Revenue' }, { header: 'Units' }], rows: [['Jan', '$1,000', 4], ['Feb', '$1,250', 5]] });
+    await kit.call('set_cells', { sheet: 'Sales', start: 'B4', rows: [['note']] });
+    await expect(kit.call('add_totals_row', { table: 'Sales' })).rejects.toThrow(/row 4 below the table is not empty/);
+    await kit.call('clear_range', { sheet: 'Sales', range: 'B4' });
+    expect(await kit.call('add_totals_row', { table: 'Sales', totals: { Units: 'average' } })).toMatchObject({ table: 'Sales', totals_row: 4, totals: { Units: 'average' } });
+    expect(cellAt(kit.doc, 'Sales', 'C4')).toMatchObject({ formula: 'SUBTOTAL(101,C2:C3)', value: 4.5 });
+    expect(cellAt(kit.doc, 'Sales', 'A4')?.value).toBe('Total');
+    const t = viewOf(kit.doc, 'Sales').tables[0];
+    expect(t).toMatchObject({ totalsRow: true, range: { end: { row: 3, col: 2 } } });
+    const xml = readWorkbook(await adapter.render(kit.doc, { brand: null })).pkg.text(t.part);
+    expect(xml).toMatch(/totalsRowCount="1"/);
+    expect(xml).toMatch(/<autoFilter ref="A1:C3"\/>/);
+    expect(xml).toMatch(/name="Units" totalsRowFunction="average"/);
+    await expect(kit.call('add_totals_row', { table: 'Sales' })).rejects.toThrow(/already has a totals row/);
+  });
+
   it('keeps integers of more than 15 digits as text (a number keeps 15), and reads amounts and date-times as data sources give them', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Orders', columns: [{ header: 'Order id' }, { header: 'Net' }, { header: 'At' }], rows: [['123456789012345678', '-€1,234.50', '2024-03-15T14:30:05.250'], ['123456789012345', '€5.00', '2024-03-16']] });

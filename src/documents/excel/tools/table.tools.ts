@@ -1,22 +1,63 @@
 // Tools on Excel tables: add_table (over a header row and data, optionally with a totals row of live
-// SUBTOTAL formulas) and delete_table (the cells stay).
+// SUBTOTAL formulas), add_totals_row (under a table that has none) and delete_table (the cells stay).
 import { Type } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
-import { rangeAddress, rangesOverlap, type CellPos } from '../a1.ts';
+import { rangeAddress, rangesOverlap, type CellPos, type RangePos } from '../a1.ts';
 import { presetStyle } from '../design/look.ts';
 import type { ExcelDocument } from '../excel.document.ts';
+import type { SheetEntry } from '../workbook.ts';
 import { growDimension, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { setAutoFilter } from '../edits/layout.ts';
-import { addTable, deleteTable, tableName, totalsFormula, workbookTableStyle } from '../edits/tables.ts';
+import { addTable, addTotalsToTable, deleteTable, tableName, totalsFormula, workbookTableStyle } from '../edits/tables.ts';
 import { typeOfFormat } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
 import { allTables, findTable, viewOf } from '../view/sheet.view.ts';
 import { RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 export const TABLE_STYLES = ['TableStyleMedium2', 'TableStyleMedium9', 'TableStyleMedium4', 'TableStyleMedium7', 'TableStyleLight9', 'TableStyleLight1', 'TableStyleDark2'] as const;
+
+type TableColumn = { name: string; totalsFunction?: string; totalsLabel?: string };
+
+/**
+ * Writes the totals row under a table's range (header + data rows): each function given as a live
+ * SUBTOTAL over its column's data, "Total" in the first column when it has none. The row must be empty.
+ * Sets the columns' totalsFunction / totalsLabel for the table part.
+ */
+function writeTotalsRow(doc: ExcelDocument, entry: SheetEntry, range: RangePos, columns: TableColumn[], totals: [string, string][]): CellPos[] {
+  const ws = doc.worksheet(entry);
+  const row = range.end.row + 1;
+  for (let c = range.start.col; c <= range.end.col; c++) {
+    const below = readCell(ws, doc, row, c);
+    if (below && (below.value !== null || below.formula !== undefined)) throw new ToolError(`row ${row + 1} below the table is not empty; the totals row goes there (insert a row after row ${row} first)`);
+  }
+  for (const [header, fn] of totals) {
+    const i = columns.findIndex((x) => x.name.toLowerCase() === header.toLowerCase());
+    if (i < 0) throw new ToolError(`totals: there is no column "${header}" (columns: ${columns.map((x) => x.name).join(', ')})`);
+    columns[i].totalsFunction = fn;
+  }
+  const formulas: CellPos[] = [];
+  columns.forEach((col, i) => {
+    const c = range.start.col + i;
+    const above = ws.data.cell(range.end.row + 1, c);
+    const numFmt = above ? doc.styles().numFmt(above.s) : 'General';
+    const type = typeOfFormat(numFmt) ?? 'text';
+    const fmt = numFmt === 'General' ? undefined : numFmt;
+    if (col.totalsFunction) {
+      const data = rangeAddress({ start: { row: range.start.row + 1, col: c }, end: { row: range.end.row, col: c } });
+      writeCell(doc, entry, row, c, { formula: totalsFormula(col.totalsFunction, data) }, presetStyle(doc, 'total', type, col.totalsFunction === 'count' ? '#,##0' : fmt));
+      formulas.push({ row, col: c });
+    } else if (i === 0) {
+      col.totalsLabel = 'Total';
+      writeCell(doc, entry, row, c, { value: 'Total' }, presetStyle(doc, 'total'));
+    } else {
+      writeCell(doc, entry, row, c, null, presetStyle(doc, 'total', type, fmt));
+    }
+  });
+  return formulas;
+}
 
 export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
   const doc = ctx.doc;
@@ -51,34 +92,8 @@ export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         let end = range.end;
         const formulas: CellPos[] = [];
         if (totals.length) {
-          const row = range.end.row + 1;
-          for (let c = range.start.col; c <= range.end.col; c++) {
-            const below = readCell(ws, doc, row, c);
-            if (below && (below.value !== null || below.formula !== undefined)) throw new ToolError(`row ${row + 1} below the table is not empty; the totals row goes there`);
-          }
-          for (const [header, fn] of totals) {
-            const i = columns.findIndex((x) => x.name.toLowerCase() === header.toLowerCase());
-            if (i < 0) throw new ToolError(`totals: there is no column "${header}" (columns: ${columns.map((x) => x.name).join(', ')})`);
-            columns[i].totalsFunction = fn;
-          }
-          columns.forEach((col, i) => {
-            const c = range.start.col + i;
-            const above = ws.data.cell(range.end.row + 1, c);
-            const numFmt = above ? doc.styles().numFmt(above.s) : 'General';
-            const type = typeOfFormat(numFmt) ?? 'text';
-            const fmt = numFmt === 'General' ? undefined : numFmt;
-            if (col.totalsFunction) {
-              const data = rangeAddress({ start: { row: range.start.row + 1, col: c }, end: { row: range.end.row, col: c } });
-              writeCell(doc, entry, row, c, { formula: totalsFormula(col.totalsFunction, data) }, presetStyle(doc, 'total', type, col.totalsFunction === 'count' ? '#,##0' : fmt));
-              formulas.push({ row, col: c });
-            } else if (i === 0) {
-              col.totalsLabel = 'Total';
-              writeCell(doc, entry, row, c, { value: 'Total' }, presetStyle(doc, 'total'));
-            } else {
-              writeCell(doc, entry, row, c, null, presetStyle(doc, 'total', type, fmt));
-            }
-          });
-          end = { row, col: range.end.col };
+          formulas.push(...writeTotalsRow(doc, entry, range, columns, totals));
+          end = { row: range.end.row + 1, col: range.end.col };
           growDimension(ws, { start: range.start, end });
         }
         const name = tableName(doc, a.name ?? entry.name);
@@ -88,6 +103,36 @@ export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         doc.changed(entry.part!);
         ctx.noteChange(`added table ${name} on "${entry.name}"`);
         return { table: name, range: rangeAddress({ start: range.start, end }), columns: columns.map((c) => c.name) };
+      },
+    }),
+    defineTool({
+      name: 'add_totals_row',
+      description: 'Adds a totals row under an existing Excel table (the row below it must be empty): live SUBTOTAL formulas, by default a sum of every numeric column, and "Total" in the first column.',
+      input: Type.Object({
+        table: Type.String({ minLength: 1, description: 'The table\'s name (get_outline lists them).' }),
+        totals: Type.Optional(Type.Record(Type.String(), StringEnum(['sum', 'average', 'count', 'min', 'max'] as const), { description: 'Functions by column header, e.g. {"Amount": "sum"}; default: sum of each numeric column.' })),
+      }, { additionalProperties: false }),
+      execute: (a) => {
+        const found = findTable(doc, a.table);
+        if (!found) throw new ToolError(`There is no table "${a.table}". Tables: ${allTables(doc).map((t) => t.name).join(', ') || 'none'}.`);
+        if (found.totalsRow) throw new ToolError(`table ${found.name} already has a totals row (row ${found.range.end.row + 1})`);
+        const ws = doc.worksheet(found.sheet);
+        const columns: TableColumn[] = found.columns.map((c) => ({ name: c.name }));
+        // By default every column whose data rows hold numbers (not the first, which names the rows).
+        const numeric = (c: number) => {
+          let n = 0;
+          for (let r = found.range.start.row + 1; r <= found.range.end.row; r++) if (typeof readCell(ws, doc, r, c)?.value === 'number') n++;
+          return n > 0;
+        };
+        const totals = Object.entries(a.totals ?? Object.fromEntries(columns.filter((_, i) => i > 0 && numeric(found.range.start.col + i)).map((c) => [c.name, 'sum'])));
+        if (!totals.length) throw new ToolError(`table ${found.name} has no numeric column to total; name the columns and functions in "totals"`);
+        const formulas = writeTotalsRow(doc, found.sheet, found.range, columns, totals);
+        addTotalsToTable(doc, found, columns);
+        growDimension(ws, { start: found.range.start, end: { row: found.range.end.row + 1, col: found.range.end.col } });
+        refreshFormulas(doc, found.sheet, formulas);
+        doc.changed(found.sheet.part!);
+        ctx.noteChange(`added a totals row to table ${found.name}`);
+        return { table: found.name, totals_row: found.range.end.row + 2, totals: Object.fromEntries(totals) };
       },
     }),
     defineTool({

@@ -1,0 +1,108 @@
+// Commands on a sheet's table, read without a model.
+// "add a column for notes", "add a Status column to the expenses table": a new column at the right edge
+// of a table (an Excel table joins it: its header written next to it, see set_cells, and its cells take
+// the formats of the column to their left) or of the sheet's data under its header row (a column is
+// inserted there, formatted like the one to its left). A user's workbook keeps its look.
+// "add a total row at the bottom", "add totals to the expenses table": an Excel table gets its own totals
+// row (add_totals_row); plain data gets a "Total" row of live SUM formulas under its numeric columns.
+import type { PlannedToolCall } from '../../agent/format-adapter.ts';
+import { columnLetters } from '../a1.ts';
+import type { ExcelDocument } from '../excel.document.ts';
+import { readCell } from '../view/cells.ts';
+import { headerRowOf } from '../view/outline.ts';
+import type { SheetView } from '../view/sheet.view.ts';
+
+const ADD_COLUMN = /\badd\s+(?:a|an|one)\s+(?:new\s+)?(?:column\s+(?:for|called|named|titled|labell?ed)\s+["“']?([^"”',.;\n]{1,40}?)["”']?|["“']?([\p{L}][^"”',.;\n]{0,39}?)["”']?\s+column)(?:\s+(?:to|on|in|at the end of)\s+(?:the\s+)?([^,.;\n]+?))?\s*(?=[,.;\n]|$|\s+(?:and|then)\s)/iu;
+const words = (s: string) => s.toLowerCase().match(/\p{L}[\p{L}\d]*/gu) ?? [];
+const singular = (w: string) => w.replace(/s$/, '');
+
+export interface TableCommand { calls: PlannedToolCall[]; what: string }
+
+/** A table named in the request ("the expenses table" finds tblExpenses), else a sheet, else the active sheet; on it, its only (or first) table. */
+function targetOf(phrase: string | undefined, sheets: SheetView[], active: SheetView | undefined): { sheet: SheetView; table: SheetView['tables'][number] | undefined } | null {
+  const named = phrase ? new Set(words(phrase).map(singular)) : null;
+  const tableHits = named ? sheets.flatMap((s) => s.tables.map((t) => ({ s, t, n: words(t.name.replace(/^tbl/i, '').replace(/([a-z])([A-Z])/g, '$1 $2')).map(singular).filter((w) => named.has(w)).length }))).filter((h) => h.n > 0).sort((a, b) => b.n - a.n) : [];
+  const sheetHit = named ? sheets.map((s) => ({ s, n: words(s.name).map(singular).filter((w) => named.has(w)).length })).filter((h) => h.n > 0).sort((a, b) => b.n - a.n)[0]?.s : undefined;
+  const sheet = tableHits[0]?.s ?? sheetHit ?? active;
+  if (!sheet?.ws) return null;
+  return { sheet, table: tableHits[0]?.t ?? sheet.tables[0] };
+}
+
+/** The command, planned on the sheet it names (a sheet, or an Excel table by its name) or the active one; null when the request holds none. */
+export function addColumnCommand(text: string, sheets: SheetView[], active: SheetView | undefined, doc: ExcelDocument): TableCommand | null {
+  const m = ADD_COLUMN.exec(text);
+  if (!m) return null;
+  const raw = (m[1] ?? m[2]).trim().replace(/^(?:the|a|an)\s+/i, '');
+  // "a column for each month" describes a new sheet's layout, not a column to add.
+  if (!raw || /^(?:each|every|per)\b/i.test(raw) || /^[A-Z]{1,3}$/.test(raw)) return null;
+  const title = raw === raw.toLowerCase() ? raw[0].toUpperCase() + raw.slice(1) : raw;
+  const target = targetOf(m[3], sheets, active);
+  if (!target) return null;
+  const { sheet, table } = target;
+  let headerRow: number;
+  let lastCol: number;
+  if (table) {
+    headerRow = table.range.start.row;
+    lastCol = table.range.end.col;
+  } else {
+    headerRow = headerRowOf(sheet) ?? 0;
+    lastCol = -1;
+    for (let c = 0; c < sheet.extent.cols; c++) {
+      const v = readCell(sheet.ws!, doc, headerRow, c)?.value;
+      if (v !== null && v !== undefined && v !== '') lastCol = c;
+    }
+    if (lastCol < 0) return null;
+  }
+  const at = columnLetters(lastCol + 1);
+  // Beside a table whose next column is empty along it, the header alone adds the column (with the table's
+  // formats) and nothing else on the sheet moves; elsewhere a column is inserted, formatted like its left one.
+  const free = table && Array.from({ length: table.range.end.row - table.range.start.row + 1 }, (_, i) => readCell(sheet.ws!, doc, table.range.start.row + i, lastCol + 1))
+    .every((c) => !c || (c.formula === undefined && (c.value === null || c.value === '')));
+  return {
+    calls: [
+      ...(free ? [] : [{ tool: 'insert_columns', args: { sheet: sheet.name, at, count: 1 } }]),
+      { tool: 'set_cells', args: { sheet: sheet.name, start: `${at}${headerRow + 1}`, rows: [[title]] } },
+    ],
+    what: `added the column "${title}" to ${table ? `table ${table.name}` : `"${sheet.name}"`}`,
+  };
+}
+
+const ADD_TOTALS = /\badd\s+(?:a\s+|an\s+)?(?:grand\s+)?totals?(?:\s+row)?(?:\s+(?:at|to)\s+the\s+(?:bottom|end))?(?:\s+(?:to|on|in|for|under|of)\s+(?:the\s+)?([^,.;\n]+?))?(?:\s+(?:at|to)\s+the\s+(?:bottom|end))?\s*(?=[,.;\n?!]|$|\s+(?:and|then|please)\b)/i;
+
+/** "add a total row at the bottom": a table's totals row, or a Total row of SUM formulas under plain data. */
+export function addTotalsCommand(text: string, sheets: SheetView[], active: SheetView | undefined, doc: ExcelDocument): TableCommand | null {
+  const m = ADD_TOTALS.exec(text);
+  if (!m) return null;
+  const target = targetOf(m[1], sheets, active);
+  if (!target) return null;
+  const { sheet, table } = target;
+  if (table) {
+    if (table.totalsRow) return null;
+    return { calls: [{ tool: 'add_totals_row', args: { table: table.name } }], what: `added a totals row to table ${table.name}` };
+  }
+  // Plain data: the header row, its last data row, and the numeric columns under it.
+  const ws = sheet.ws!;
+  // (No header row known: the first row is one when it holds no numbers.)
+  const first = Array.from({ length: sheet.extent.cols }, (_, c) => readCell(ws, doc, 0, c)?.value);
+  const header = headerRowOf(sheet) ?? (first.some((v) => typeof v === 'number') ? -1 : 0);
+  let last = header;
+  for (let r = header + 1; r < sheet.extent.rows; r++) {
+    const cells = Array.from({ length: sheet.extent.cols }, (_, c) => readCell(ws, doc, r, c)?.value);
+    if (cells.every((v) => v === null || v === undefined || v === '')) break;
+    last = r;
+  }
+  if (last === header) return null;
+  // Rows named by text in the first column, with no total yet: the row's "Total" goes under that column.
+  const labels = Array.from({ length: last - header }, (_, i) => readCell(ws, doc, header + 1 + i, 0)?.value);
+  if (labels.filter((v) => typeof v === 'string').length < labels.length / 2 || labels.some((v) => typeof v === 'string' && /^\s*(?:grand\s+)?totals?\b/i.test(v))) return null;
+  const numeric = Array.from({ length: sheet.extent.cols }, (_, c) => c).filter((c) => c > 0 && Array.from({ length: last - header }, (_, i) => readCell(ws, doc, header + 1 + i, c)?.value).some((v) => typeof v === 'number'));
+  if (!numeric.length) return null;
+  const row = Array.from({ length: Math.max(...numeric) + 1 }, (_, c): string | null => (c === 0 ? 'Total' : numeric.includes(c) ? `=SUM(${columnLetters(c)}${header + 2}:${columnLetters(c)}${last + 1})` : null));
+  // (Right under the data: the first empty row, never over a cell in use.)
+  return { calls: [{ tool: 'set_cells', args: { sheet: sheet.name, start: `A${last + 2}`, rows: [row], style: 'total' } }], what: `added a Total row to "${sheet.name}"` };
+}
+
+/** The request without its table commands, so "add a total row to the plain sheet" adds no sheet. */
+export function withoutTableCommands(text: string): string {
+  return text.replace(new RegExp(ADD_COLUMN.source, 'giu'), ' ').replace(new RegExp(ADD_TOTALS.source, 'gi'), ' ');
+}
