@@ -12,6 +12,7 @@ import { capitalize } from './prompt-outline.ts';
 import { slideKindOf } from './slide-kinds.ts';
 import { findSlideByPhrase, words } from './find-slide.ts';
 import { understoodEdit } from './understood-edits.ts';
+import { replacementsFor, replacementsIn } from '../../agent/understanding/replacements.ts';
 
 type Deck = SlidesDocument;
 
@@ -53,7 +54,19 @@ export interface EditPlan { calls: PlannedToolCall[]; understood: string[]; notU
 export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): EditPlan {
   const plan: EditPlan = { calls: [], understood: [], notUnderstood: [] };
   const listItems = [...prompt.matchAll(/^\s*(?:[-*+\u2022]|\d+[.)])\s+(.+)$/gm)].map((m) => m[1].trim());
-  const sentences = prompt.replace(/^\s*(?:[-*+\u2022]|\d+[.)])\s+.+$/gm, '').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  let sentences = prompt.replace(/^\s*(?:[-*+\u2022]|\d+[.)])\s+.+$/gm, '').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  // 'replace "draft" with "final"': each text that occurs in the deck, as written and capitalised.
+  const replacements = replacementsIn(prompt);
+  if (replacements.length) {
+    const text = deck.slides().flatMap((sl) => sl.elements.map((e) => [e.text, ...(e.table ?? []).flat()].join('\n'))).join('\n');
+    for (const r of replacements) {
+      const found = replacementsFor(r, text);
+      if (found.length) plan.calls.push(...found.map((f) => ({ tool: 'replace_text', args: { find: f.find, replace: f.replace } })));
+      if (found.length) plan.understood.push(`replaced "${r.find}" with "${r.replace}"`);
+      else plan.notUnderstood.push(`replace "${r.find}" (it does not occur in the deck)`);
+    }
+    sentences = sentences.filter((x) => !replacementsIn(x).length);
+  }
   for (const sentence of sentences) {
     const s = sentence.replace(/[.!?]+$/, '');
     let m: RegExpExecArray | null;

@@ -14,6 +14,7 @@ import type { WordDocument } from '../word.document.ts';
 import { parseAddSection, type SectionRequest } from './add-section.ts';
 import { call, inputCalls, markdownOf } from './plan-parts.ts';
 import { understoodEdits } from './understood-edits.ts';
+import { replacementsFor, replacementsIn } from '../../agent/understanding/replacements.ts';
 
 const Q = `["“'‘]?`;
 const E = `["”'’]?`;
@@ -21,6 +22,8 @@ const DELETE = new RegExp(`\\b(?:delete|remove|drop)\\s+(?:the\\s+)?(?:section\\
 const RENAME = new RegExp(`\\brename\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(?:to|as)\\s+${Q}([^"”’\\n]+?)${E}\\s*(?:\\.|$)`, 'i');
 const MOVE = new RegExp(`\\bmove\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(before|after|to the end|to the start|to the top|to the beginning)(?:\\s+(?:the\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?)?\\s*(?:\\.|$)`, 'i');
 const TOC = /\b(add|insert|include)\b.*\btable of contents\b/i;
+/** "add a paragraph at the end saying Thanks for reading.": its text, and whether it goes first. */
+const PARAGRAPH = /\b(?:add|append|insert)\s+(?:a\s+|one\s+)?(?:short\s+|new\s+|final\s+)?(?:paragraph|sentence|line|note)(?:\s+(?:at|to)\s+the\s+(end|bottom|start|top|beginning))?\s*(?:saying|that\s+says|which\s+says|reading|with\s+the\s+text|:)\s*["“']?([\s\S]+?)["”']?\s*$/i;
 
 
 function headings(doc: WordDocument): BlockView[] {
@@ -64,7 +67,19 @@ export function planEdit(request: PlanRequest, doc: WordDocument, inputs: Resolv
   };
   let m: RegExpExecArray | null;
   let add: SectionRequest | null;
-  if ((m = RENAME.exec(prompt))) {
+  const replacements = replacementsIn(prompt);
+  if (replacements.length) {
+    // 'replace "draft" with "final"': each text that occurs, as written and capitalised.
+    const text = doc.blocks().map((b) => plainText(b.text)).join('\n');
+    for (const r of replacements) {
+      const found = replacementsFor(r, text);
+      if (!found.length) missing.push(`"${r.find}" does not occur in the document`);
+      for (const f of found) calls.push(call('replace_text', { find: f.find, replace: f.replace, match_case: true }));
+    }
+  } else if ((m = PARAGRAPH.exec(prompt))) {
+    const first = /start|top|beginning/i.test(m[1] ?? '');
+    calls.push(call('add_content', { markdown: escapeInline(m[2].trim()), position: first ? 'start' : 'end' }));
+  } else if ((m = RENAME.exec(prompt))) {
     const h = section(m[1]);
     if (h) { calls.push(call('update_block', { id: h.id, text: escapeInline(m[2].trim()) })); done.push(`renamed "${plainText(h.text)}" to "${m[2].trim()}"`); }
   } else if ((m = MOVE.exec(prompt))) {
@@ -108,7 +123,7 @@ export function planEdit(request: PlanRequest, doc: WordDocument, inputs: Resolv
   if (!calls.length) {
     return {
       calls: [],
-      summary: `The offline engine did not recognise an edit in the request${missing.length ? ` (${missing.join('; ')})` : ''}. It understands "add a section called X: <content>", "delete the X section", "rename X to Y", "move X before/after Y", "add a table of contents", markdown content to append, data sources and images; a provider model understands any request.`,
+      summary: `The offline engine did not recognise an edit in the request${missing.length ? ` (${missing.join('; ')})` : ''}. It understands "add a section called X: <content>", "delete the X section", "rename X to Y", "move X before/after Y", 'replace "X" with "Y"', "add a paragraph saying ...", "add a table of contents", markdown content to append, data sources and images; a provider model understands any request.`,
     };
   }
   // What was done is told from the edits themselves (the run summary); the plan only adds what it left out.
