@@ -71,7 +71,11 @@ export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): E
     const s = sentence.replace(/[.!?]+$/, '');
     let m: RegExpExecArray | null;
     const did = (what: string, ...calls: PlannedToolCall[]) => { plan.calls.push(...calls); plan.understood.push(what); };
-    if ((m = /\b(?:use|switch to|apply|change to)\s+(?:the\s+)?(\w+)\s+theme\b/i.exec(s)) && (THEME_NAMES as readonly string[]).includes(m[1].toLowerCase())) {
+    if ((m = /\b(?:change|set|update|make|rename)\s+(?:the\s+)?(?:deck(?:'s)?\s+|presentation(?:'s)?\s+|main\s+)?title\s+(?:to|as|into)\s+["“']?([^"”'\n]+?)["”']?$/i.exec(s)) && deck.slides()[0]?.title) {
+      // "change the title to Q4 review": the deck's title is its first slide's.
+      const first = deck.slides()[0];
+      did(`retitled the deck "${m[1].trim()}"`, { tool: 'update_slide', args: { slide: first.id, title: m[1].trim() } });
+    } else if ((m = /\b(?:use|switch to|apply|change to)\s+(?:the\s+)?(\w+)\s+theme\b/i.exec(s)) && (THEME_NAMES as readonly string[]).includes(m[1].toLowerCase())) {
       did(`switched to the ${m[1].toLowerCase()} theme`, { tool: 'set_theme', args: { theme: m[1].toLowerCase() } });
     } else if ((m = /\b(?:delete|remove|drop)\s+(?:the\s+)?(?:slide\s+(\d+)|(.+?)\s+slide|slide\s+(?:titled|called|about)\s+(.+))$/i.exec(s))) {
       const target = findSlideByPhrase(deck, m[1] ?? m[2] ?? m[3]);

@@ -22,6 +22,8 @@ const DELETE = new RegExp(`\\b(?:delete|remove|drop)\\s+(?:the\\s+)?(?:section\\
 const RENAME = new RegExp(`\\brename\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(?:to|as)\\s+${Q}([^"”’\\n]+?)${E}\\s*(?:\\.|$)`, 'i');
 const MOVE = new RegExp(`\\bmove\\s+(?:the\\s+)?(?:section\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?\\s+(before|after|to the end|to the start|to the top|to the beginning)(?:\\s+(?:the\\s+)?${Q}([^"”’\\n]+?)${E}(?:\\s+section)?)?\\s*(?:\\.|$)`, 'i');
 const TOC = /\b(add|insert|include)\b.*\btable of contents\b/i;
+/** "change the title to Quarterly Review": the document's own title (its Title paragraph). */
+const TITLE = /\b(?:change|set|update|make|rename)\s+(?:the\s+)?(?:document(?:'s)?\s+|main\s+)?title\s+(?:to|as|into)\s+["“']?([^"”'\n]+?)["”']?\s*[.!]?\s*$/i;
 /** "add a paragraph at the end saying Thanks for reading.": its text, and whether it goes first. */
 const PARAGRAPH = /\b(?:add|append|insert)\s+(?:a\s+|one\s+)?(?:short\s+|new\s+|final\s+)?(?:paragraph|sentence|line|note)(?:\s+(?:at|to)\s+the\s+(end|bottom|start|top|beginning))?\s*(?:saying|that\s+says|which\s+says|reading|with\s+the\s+text|:)\s*["“']?([\s\S]+?)["”']?\s*$/i;
 
@@ -76,6 +78,10 @@ export function planEdit(request: PlanRequest, doc: WordDocument, inputs: Resolv
       if (!found.length) missing.push(`"${r.find}" does not occur in the document`);
       for (const f of found) calls.push(call('replace_text', { find: f.find, replace: f.replace, match_case: true }));
     }
+  } else if ((m = TITLE.exec(prompt))) {
+    const title = doc.blocks().find((b) => b.kind === 'title');
+    if (title) { calls.push(call('update_block', { id: title.id, text: escapeInline(m[1].trim()) })); done.push(`retitled the document "${m[1].trim()}"`); }
+    else missing.push('the document has no title paragraph to change');
   } else if ((m = PARAGRAPH.exec(prompt))) {
     const first = /start|top|beginning/i.test(m[1] ?? '');
     calls.push(call('add_content', { markdown: escapeInline(m[2].trim()), position: first ? 'start' : 'end' }));
