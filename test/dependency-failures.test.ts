@@ -9,6 +9,7 @@ import { startS3 } from './helpers/s3.ts';
 import { fileUpload } from './helpers/multipart.ts';
 import { freePort } from './helpers/processes.ts';
 import { waitForTask } from './helpers/runs.ts';
+import { connectRedis } from '../src/infra/redis.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => { for (const c of cleanups.reverse()) await c().catch(() => {}); });
@@ -79,6 +80,33 @@ describe('Redis', () => {
     const revoke = await t.inject({ method: 'DELETE', url: `/api/v1/organizations/${a.org_id}/api-keys/${minted.json().key_id}`, headers: { authorization: `Bearer ${a.token}` } });
     expect(revoke.statusCode < 500 || revoke.statusCode === 503, revoke.body).toBe(true);
   }, 60_000);
+});
+
+describe('Redis at start', () => {
+  const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() } as never;
+
+  it('is connected before the process serves, so its limits are shared from the first request', async () => {
+    const port = await freePort();
+    const redis: ChildProcess = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
+    cleanups.push(async () => { if (redis.exitCode === null) redis.kill('SIGKILL'); });
+    await new Promise((r) => setTimeout(r, 300));
+    const client = await connectRedis(`redis://127.0.0.1:${port}`, log);
+    cleanups.push(async () => client.disconnect());
+    expect(client.status).toBe('ready');
+  });
+
+  it('down: the process starts after its bounded wait and answers on the outage policy', async () => {
+    const port = await freePort(); // nothing listens there
+    const started = Date.now();
+    const client = await connectRedis(`redis://127.0.0.1:${port}`, log, 300);
+    cleanups.push(async () => client.disconnect());
+    expect(client.status).not.toBe('ready');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    const t = await startTestApp({}, { env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    cleanups.push(() => t.close());
+    const a = await t.signup('redis-down-at-start');
+    expect((await createProject(t, a.secret)).statusCode).toBe(201);
+  }, 30_000);
 });
 
 describe('the object store', () => {

@@ -4,7 +4,15 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Writable } from 'node:stream';
 
-export async function connectRedis(url: string, logger: FastifyBaseLogger): Promise<Redis> {
+/**
+ * How long a starting process waits for its Redis connection before it serves. While a connection is
+ * not ready, rate limits are counted in this process's memory (the outage policy), so serving before
+ * it is ready would let each starting process admit a key's whole limit once more. Redis that does not
+ * answer in time is an outage: the process starts anyway, on that policy.
+ */
+export const REDIS_READY_WAIT_MS = 2000;
+
+export async function connectRedis(url: string, logger: FastifyBaseLogger, waitMs = REDIS_READY_WAIT_MS): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // The hot commands (the auth epoch read, the rate-limit counts) are already batched per event-loop
@@ -23,6 +31,13 @@ export async function connectRedis(url: string, logger: FastifyBaseLogger): Prom
       logger.warn({ err: { message: err.message } }, 'redis connection error');
     }
   });
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => { redis.off('ready', onReady); resolve(false); }, waitMs);
+    const onReady = () => { clearTimeout(timer); resolve(true); };
+    if (redis.status === 'ready') onReady();
+    else redis.once('ready', onReady);
+  });
+  if (!ready) logger.warn({ waitedMs: waitMs }, 'redis is not reachable at start: serving with per-process rate limits until it is (the outage policy)');
   return redis;
 }
 
