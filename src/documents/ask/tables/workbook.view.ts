@@ -2,6 +2,7 @@
 // are totals, what each column holds. Shared by the ask engine (ask mode, POST /excel/analyze) and the project
 // pipeline's index of .xlsx files. Reads the Excel documents' workbook model; never changes it.
 import { cellAddress, columnIndex, columnLetters, rangeAddress } from '../../excel/a1.ts';
+import { readableTableName } from '../../excel/view/sheet-parts.ts';
 import { getCell, sheetExtent, type CellScalar, type SheetValues, type WorkbookValues } from '../../excel/view/workbook-values.ts';
 
 export type ColumnKind = 'number' | 'text' | 'date' | 'mixed' | 'empty';
@@ -180,9 +181,7 @@ export function sheetTables(sheet: SheetValues): SheetTable[] {
 
 /** How a table is named to a reader: its sheet, or its Excel table's own name when the sheet holds several ("Expenses" for tblExpenses). */
 export function tableLabel(t: SheetTable): string {
-  if (!t.name) return t.sheet.name;
-  const readable = t.name.replace(/^(?:tbl|table|tab)(?=[A-Z_\d])/i, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
-  return readable || t.name;
+  return t.name ? readableTableName(t.name) : t.sheet.name;
 }
 
 /** Data rows of the table, totals rows left out. */

@@ -10,6 +10,7 @@ import { columnLetters } from '../a1.ts';
 import type { ExcelDocument } from '../excel.document.ts';
 import { readCell } from '../view/cells.ts';
 import { headerRowOf } from '../view/outline.ts';
+import { readableTableName } from '../view/sheet-parts.ts';
 import type { SheetView } from '../view/sheet.view.ts';
 
 const ADD_COLUMN = /\badd\s+(?:a|an|one)\s+(?:new\s+)?(?:column\s+(?:for|called|named|titled|labell?ed)\s+["“']?([^"”',.;\n]{1,40}?)["”']?|["“']?([\p{L}][^"”',.;\n]{0,39}?)["”']?\s+column)(?:\s+(?:to|on|in|at the end of)\s+(?:the\s+)?([^,.;\n]+?))?\s*(?=[,.;\n]|$|\s+(?:and|then)\s)/iu;
@@ -21,7 +22,7 @@ export interface TableCommand { calls: PlannedToolCall[]; what: string }
 /** A table named in the request ("the expenses table" finds tblExpenses), else a sheet, else the active sheet; on it, its only (or first) table. */
 function targetOf(phrase: string | undefined, sheets: SheetView[], active: SheetView | undefined): { sheet: SheetView; table: SheetView['tables'][number] | undefined } | null {
   const named = phrase ? new Set(words(phrase).map(singular)) : null;
-  const tableHits = named ? sheets.flatMap((s) => s.tables.map((t) => ({ s, t, n: words(t.name.replace(/^tbl/i, '').replace(/([a-z])([A-Z])/g, '$1 $2')).map(singular).filter((w) => named.has(w)).length }))).filter((h) => h.n > 0).sort((a, b) => b.n - a.n) : [];
+  const tableHits = named ? sheets.flatMap((s) => s.tables.map((t) => ({ s, t, n: words(readableTableName(t.name)).map(singular).filter((w) => named.has(w)).length }))).filter((h) => h.n > 0).sort((a, b) => b.n - a.n) : [];
   const sheetHit = named ? sheets.map((s) => ({ s, n: words(s.name).map(singular).filter((w) => named.has(w)).length })).filter((h) => h.n > 0).sort((a, b) => b.n - a.n)[0]?.s : undefined;
   const sheet = tableHits[0]?.s ?? sheetHit ?? active;
   if (!sheet?.ws) return null;

@@ -22,6 +22,11 @@ export interface TableView {
   style: string | null;
 }
 
+/** How a reader names an Excel table: "tblExpenses" is "Expenses", "Sales_2024" is "Sales 2024". */
+export function readableTableName(name: string): string {
+  return name.replace(/^(?:tbl|table|tab)(?=[A-Z_\d])/i, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim() || name;
+}
+
 export type ChartKind = 'bar' | 'column' | 'line' | 'pie' | 'doughnut' | 'area';
 
 export interface CellAnchor {
