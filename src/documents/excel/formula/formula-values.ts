@@ -36,12 +36,22 @@ export const isMatrix = (v: XlValue): v is Matrix => typeof v === 'object' && v 
 const EPOCH = Date.UTC(1899, 11, 30);
 const DAY_MS = 86_400_000;
 
+const DEC_31_1899 = Date.UTC(1899, 11, 31);
+const MARCH_1900 = Date.UTC(1900, 2, 1);
+
+/**
+ * Excel numbers 1900-01-01 as 1 and counts a 29 February 1900 that never was (serial 60, Lotus 1-2-3's
+ * leap-year bug), so from 1900-03-01 on a serial is the days since 1899-12-30 and before that one less.
+ * A time of day alone (a serial under 1) may come as a date on 1899-12-30 or 1899-12-31: both read back.
+ */
 export function dateToSerial(d: Date): number {
-  return (d.getTime() - EPOCH) / DAY_MS;
+  const t = d.getTime();
+  return (t - EPOCH) / DAY_MS - (t >= DEC_31_1899 && t < MARCH_1900 ? 1 : 0);
 }
 
+/** The date of a serial; serial 60 (the 29 February 1900 Excel counts) reads as 1 March. */
 export function serialToDate(n: number): Date {
-  return new Date(EPOCH + Math.round(n * DAY_MS));
+  return new Date(EPOCH + Math.round((n < 61 ? n + 1 : n) * DAY_MS));
 }
 
 /** A range used where one value is expected: its single cell, or #VALUE! (no implicit intersection here). */
