@@ -195,7 +195,7 @@ describe('no empty completion', () => {
   }
 
   it('a request the builtin engine cannot carry out, or a model whose edits all failed, fails uncharged with what happened, and no version is written', async () => {
-    expect(await refused(t, 'Make this budget look more professional')).toMatch(/builtin \(the offline engine\) could not work out from the request what to build or change.*nothing was charged/is);
+    expect(await refused(t, 'Make this budget look more professional')).toMatch(/builtin \(the offline engine\) made no change: Without a language model, Folio understands .*; this request holds none of them\. Nothing was built, and nothing was charged/is);
 
     fake.enqueue(
       { toolCalls: [{ name: 'set_cells', args: { sheet: 'Budget 2025', start: 'A1', rows: [['x']] } }] },

@@ -32,13 +32,21 @@ const finish = { toolName: 'finish', input: { summary: 'Done.' } };
 
 describe('runAgentLoop with the builtin engine', () => {
   it('fails with upstream_error saying what the engine could not do when its plan builds nothing', async () => {
-    const { run, events } = setup(() => [finish]);
+    const { run, events } = setup(() => [{ toolName: 'finish', input: { summary: '' } }]);
     const err = await run().catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe('upstream_error');
     expect(err.message).toBe('The document agent got no usable work from its models: builtin (the offline engine) could not work out from the request what to build or change (nothing has been built); '
       + 'rephrase the request to say plainly what to add or change, or configure a model provider. Nothing was built, and nothing was charged. Retry the request, or try another model.');
     expect(events.map((e) => [e.kind, e.reason])).toEqual([['nudge', 'empty_finish'], ['fallback', 'empty_finish']]);
+  });
+
+  it("says why, in the plan's own words, when its plan makes no change", async () => {
+    const { run } = setup(() => [{ toolName: 'finish', input: { summary: 'The offline engine did not recognise an edit in the request ("Joe" does not occur in the document).' } }]);
+    const err = await run().catch((e) => e);
+    expect(err.code).toBe('upstream_error');
+    expect(err.message).toBe('The document agent got no usable work from its models: builtin (the offline engine) made no change: The offline engine did not recognise an edit in the request '
+      + '("Joe" does not occur in the document). Nothing was built, and nothing was charged. Retry the request, or try another model.');
   });
 
   it('runs identical calls of one turn, and finishes in that turn', async () => {

@@ -196,8 +196,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
         await emit({ kind: 'nudge', model: modelId, turn: attemptTurns, reason: misstep, detail: `${modelId} ${said(misstep)}` });
       } else {
         // The builtin engine is deterministic: told twice, it still cannot read more into the request.
+        // Its plan says why it made no change ("X" does not occur, no section matches "Y"): that goes to the caller.
+        const remark = modelId === 'builtin' ? planRemark(result.toolCalls) : '';
         giveUp = { reason: misstep, detail: modelId === 'builtin'
-          ? `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase the request to say plainly what to add or change, or configure a model provider`
+          ? remark
+            ? `builtin (the offline engine) made no change: ${remark}`
+            : `builtin (the offline engine) could not work out from the request what to build or change (${o.outcome().join('; ') || describeMisstep(misstep)}); rephrase the request to say plainly what to add or change, or configure a model provider`
           : `${modelId} ${said(misstep)}, again after being told what was wrong` };
         break;
       }
@@ -276,6 +280,12 @@ async function runCalls(o: Loop, calls: ToolCallLike[], ledger: CallLedger, turn
   }
   // Results go back in the order the model made the calls.
   return { results: calls.map((c) => results.get(c.toolCallId)!), outcomes };
+}
+
+/** The builtin engine's remark in its `finish` call (its plan's reason for not changing anything), without the final stop. */
+function planRemark(calls: ToolCallLike[]): string {
+  const summary = (calls.find((c) => c.toolName === 'finish')?.input as { summary?: unknown } | undefined)?.summary;
+  return typeof summary === 'string' ? summary.trim().replace(/[.\s]+$/, '') : '';
 }
 
 function chainFailed(failures: string[], changes: number): AppError {

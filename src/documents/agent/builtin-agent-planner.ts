@@ -19,7 +19,8 @@ export function planningBuiltin(makePlan: () => AgentPlan, changedSoFar: () => b
       // The plan's summary was written before its calls ran: calls that failed are owned up to.
       const failed = input.toolResults
         .map((r) => ({ tool: r.toolName, out: r.output as { type?: string; value?: unknown } | null }))
-        .filter((r) => r.out?.type === 'error-text' || r.out?.type === 'error-json')
+        // A refused `finish` is not a step of the plan: the loop itself says what it refused.
+        .filter((r) => r.tool !== 'finish' && (r.out?.type === 'error-text' || r.out?.type === 'error-json'))
         .map((r) => `${r.tool}: ${String(r.out!.value)}`);
       const summary = [plan.summary, failed.length ? `Not done, because a step failed: ${failed.join(' ')}` : ''].filter(Boolean).join(' ');
       if (turn === 1 && plan.calls.length) return plan.calls.map((c) => ({ toolName: c.tool, input: c.args }));

@@ -24,6 +24,9 @@ export const REL = {
   header: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/header',
   footer: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer',
   footnotes: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes',
+  endnotes: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes',
+  diagramData: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/diagramData',
+  diagramDrawing: 'http://schemas.microsoft.com/office/2007/relationships/diagramDrawing',
 } as const;
 
 export interface Rel {

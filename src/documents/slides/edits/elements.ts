@@ -15,7 +15,7 @@ import { relateImage } from '../../ooxml/media.ts';
 import { removeOrphans } from './orphans.ts';
 import { nextShapeId, setShapeBox, spTreeOf } from './shapes.ts';
 import { tableFrame } from './table.ts';
-import { replaceText, setParagraphs, setText, type TextItem } from './text-body.ts';
+import { setParagraphs, setText, type TextItem } from './text-body.ts';
 import { tableStyleId } from './add-slide.ts';
 
 function txBody(d: SlidesDocument, slide: SlideView, shape: Element): Element {
@@ -37,21 +37,6 @@ export function setShapeParagraphs(d: SlidesDocument, slide: SlideView, shape: E
 export function setShapeText(d: SlidesDocument, slide: SlideView, shape: Element, text: string): void {
   setText(txBody(d, slide, shape), text);
   d.changed(slide.part);
-}
-
-/** Replaces text in every text body of a slide (shapes, groups, table cells); returns the count. */
-export function replaceOnSlide(d: SlidesDocument, slide: SlideView, find: string, replace: string): number {
-  const root = d.pkg.xml(slide.part).documentElement!;
-  let count = 0;
-  for (const body of [...descendants(root, NS.p, 'txBody'), ...descendants(root, NS.a, 'txBody')]) {
-    const n = replaceText(body, find, replace);
-    if (n) {
-      d.pkg.edit(slide.part);
-      count += n;
-    }
-  }
-  if (count) d.changed(slide.part);
-  return count;
 }
 
 /** The chart part's relationship from the slide, for an element showing a chart. */

@@ -13,6 +13,7 @@ import { slideKindOf } from './slide-kinds.ts';
 import { findSlideByPhrase, words } from './find-slide.ts';
 import { understoodEdit } from './understood-edits.ts';
 import { replacementsFor, replacementsIn } from '../../agent/understanding/replacements.ts';
+import { slideSearchText } from '../edits/find-replace.ts';
 
 type Deck = SlidesDocument;
 
@@ -58,7 +59,7 @@ export function planEdits(prompt: string, deck: Deck, inputs: ResolvedInputs): E
   // 'replace "draft" with "final"': each text that occurs in the deck, as written and capitalised.
   const replacements = replacementsIn(prompt);
   if (replacements.length) {
-    const text = deck.slides().flatMap((sl) => sl.elements.map((e) => [e.text, ...(e.table ?? []).flat()].join('\n'))).join('\n');
+    const text = deck.slides().map((sl) => slideSearchText(deck, sl)).join('\n');
     for (const r of replacements) {
       const found = replacementsFor(r, text);
       if (found.length) plan.calls.push(...found.map((f) => ({ tool: 'replace_text', args: { find: f.find, replace: f.replace } })));

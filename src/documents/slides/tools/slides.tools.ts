@@ -7,7 +7,8 @@ import { MAX_SLIDES_PER_CALL } from '../deck.ts';
 import { addSlide } from '../edits/add-slide.ts';
 import { placeBeside } from '../edits/beside.ts';
 import { applyBrand } from '../edits/brand.ts';
-import { deleteElement, moveElementTo, replaceOnSlide, setChartData, setPicture, setShapeParagraphs, setShapeText, setTable } from '../edits/elements.ts';
+import { deleteElement, moveElementTo, setChartData, setPicture, setShapeParagraphs, setShapeText, setTable } from '../edits/elements.ts';
+import { replaceOnSlide } from '../edits/find-replace.ts';
 import { setNotes } from '../edits/notes.ts';
 import { deleteSlide, moveSlide } from '../edits/slide-order.ts';
 import type { SlideContent } from '../edits/slide-plan.ts';
@@ -150,14 +151,16 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
     }),
     defineTool({
       name: 'replace_text',
-      description: 'Replaces exact text everywhere in the deck (or on one slide): titles, lists, text boxes, table cells. Each run keeps its formatting.',
+      description: 'Replaces exact text everywhere in the deck (or on one slide): titles, lists, text boxes, grouped shapes, table cells, SmartArt and speaker notes. Each run keeps its formatting.',
       input: S.ReplaceTextArgs,
       execute: ({ find, replace, slide }) => {
         const slides = slide !== undefined ? [d.findSlide(slide)] : [...d.slides()];
-        const hits = slides.map((s) => ({ s, n: replaceOnSlide(d, s, find, replace) })).filter((h) => h.n > 0);
+        const hits = slides.map((s) => ({ s, n: replaceOnSlide(d, s, find, replace) })).filter((h) => h.n.total > 0);
         if (!hits.length) throw new ToolError(`"${find}" does not occur ${slide !== undefined ? `on slide ${slide}` : 'in the deck'} (the text is matched exactly, case-sensitive).`);
-        const total = hits.reduce((n, h) => n + h.n, 0);
-        ctx.noteChange(`replaced "${find}" with "${replace}" ${total} time${total === 1 ? '' : 's'} on slide${hits.length === 1 ? '' : 's'} ${hits.map((h) => h.s.index + 1).join(', ')}`);
+        const sum = (k: 'total' | 'notes' | 'smartart') => hits.reduce((n, h) => n + h.n[k], 0);
+        const total = sum('total');
+        const where = [sum('smartart') ? `${sum('smartart')} in SmartArt` : '', sum('notes') ? `${sum('notes')} in the speaker notes` : ''].filter(Boolean).join(', ');
+        ctx.noteChange(`replaced "${find}" with "${replace}" ${total} time${total === 1 ? '' : 's'} on slide${hits.length === 1 ? '' : 's'} ${hits.map((h) => h.s.index + 1).join(', ')}${where ? ` (${where})` : ''}`);
         return `Replaced ${total} occurrence${total === 1 ? '' : 's'} on slides ${hits.map((h) => h.s.id).join(', ')}.`;
       },
     }),

@@ -60,7 +60,8 @@ function textPieces(p: Element): { text: string; pieces: TextPiece[] } {
   const pieces: TextPiece[] = [];
   const walk = (e: Element) => {
     for (const c of childElements(e)) {
-      if (c.namespaceURI === NS.w && ['del', 'instrText', 'pPr', 'rPr', 'moveFrom'].includes(c.localName ?? '')) continue;
+      // A text box's paragraphs (w:txbxContent) are paragraphs of their own, found and replaced on their own.
+      if (c.namespaceURI === NS.w && ['del', 'instrText', 'pPr', 'rPr', 'moveFrom', 'txbxContent'].includes(c.localName ?? '')) continue;
       if (c.namespaceURI === NS.w && c.localName === 't') {
         const s = c.textContent ?? '';
         pieces.push({ t: c, start: text.length, end: text.length + s.length });
@@ -70,6 +71,11 @@ function textPieces(p: Element): { text: string; pieces: TextPiece[] } {
   };
   walk(p);
   return { text, pieces };
+}
+
+/** A paragraph's text as find-and-replace reads it (no deleted text, field codes or text boxes). */
+export function paragraphText(p: Element): string {
+  return textPieces(p).text;
 }
 
 function setT(t: Element, s: string): void {

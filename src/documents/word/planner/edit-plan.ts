@@ -6,6 +6,7 @@ import { answerText } from '../../../llm/builtin/text-engine.ts';
 import type { AgentPlan, PlannedToolCall, PlanRequest, ResolvedInputs } from '../../agent/format-adapter.ts';
 import { hasStructure, parseMarkdown } from '../../agent/markdown.ts';
 import { bestMatch } from '../../agent/planner-helpers.ts';
+import { searchableText } from '../edits/find-replace.ts';
 import { sectionBlocks } from '../edits/structure.ts';
 import type { BlockView } from '../view/body.view.ts';
 import { blockMarkdown } from '../view/outline.ts';
@@ -72,7 +73,7 @@ export function planEdit(request: PlanRequest, doc: WordDocument, inputs: Resolv
   const replacements = replacementsIn(prompt);
   if (replacements.length) {
     // 'replace "draft" with "final"': each text that occurs, as written and capitalised.
-    const text = doc.blocks().map((b) => plainText(b.text)).join('\n');
+    const text = searchableText(doc);
     for (const r of replacements) {
       const found = replacementsFor(r, text);
       if (!found.length) missing.push(`"${r.find}" does not occur in the document`);

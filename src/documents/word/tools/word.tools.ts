@@ -10,7 +10,7 @@ import { blocksFromMarkdown, resolveCitations, type ContentBlock } from '../cont
 import { updateBlock, UpdateFields } from '../edits/block-edit.ts';
 import { insertContent } from '../edits/content.ts';
 import { setHeaderFooterShown, setHeaderFooterText, setPage, setPageNumbers, setTitle } from '../edits/page-setup.ts';
-import { replaceInParagraph } from '../edits/paragraph-edit.ts';
+import { countText, replaceEverywhere } from '../edits/find-replace.ts';
 import { deleteBlocks, findBlock, moveBlocks, POSITION_PATTERN, selection } from '../edits/structure.ts';
 import { editTable } from '../edits/table-edit.ts';
 import { addToc } from '../edits/toc.ts';
@@ -177,17 +177,15 @@ export function wordTools(ctx: ToolContext<WordDocument>): AgentTool[] {
     }),
     defineTool({
       name: 'replace_text',
-      description: 'Replaces a word or phrase wherever it occurs in the body (or in the blocks `ids`), keeping the formatting around it. Plain text, not markdown.',
+      description: 'Replaces a word or phrase wherever it occurs in the document (the body with its tables and text boxes, headers, footers, footnotes and endnotes), or only in the body blocks `ids`, keeping the formatting around it. Plain text, not markdown.',
       input: Type.Object({ find: Type.String({ minLength: 1, maxLength: 500 }), replace: Type.String({ maxLength: 2000 }), match_case: Type.Optional(Type.Boolean()), ids: Ids }, { additionalProperties: false }),
       execute: (a) => {
-        const scope = a.ids ? selection(doc, a.ids, undefined).flatMap((b) => b.els) : [doc.body()];
-        doc.editBody();
-        let count = 0;
-        for (const el of scope) for (const p of el.localName === 'p' ? [el] : descendants(el, NS.w, 'p')) count += replaceInParagraph(p, a.find, a.replace, a.match_case ?? false);
-        if (!count) throw new ToolError(`"${a.find}" does not occur${a.ids ? ' in those blocks' : ' in the body'}.`);
+        const blocks = a.ids ? selection(doc, a.ids, undefined).flatMap((b) => b.els) : undefined;
+        const count = replaceEverywhere(doc, a.find, a.replace, a.match_case ?? false, blocks);
+        if (!count.total) throw new ToolError(`"${a.find}" does not occur${a.ids ? ' in those blocks' : ' in the document'}.`);
         doc.changed();
-        ctx.noteChange(`replaced "${a.find}" with "${a.replace}" (${count} time${count > 1 ? 's' : ''})`);
-        return { replaced: count };
+        ctx.noteChange(`replaced "${a.find}" with "${a.replace}" (${countText(count)})`);
+        return { replaced: count.total };
       },
     }),
     defineTool({
