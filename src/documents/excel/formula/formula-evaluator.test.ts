@@ -71,6 +71,14 @@ describe('formula evaluation', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((r) => value(wb, 'T', `D${r}`))).toEqual([15, 2, 20, 20, 35, 525, 7.5]);
   });
 
+  it('counts the rows and columns of a range, empty cells included (ROWS, COLUMNS)', () => {
+    const wb = book({ S: { A1: 'Name', A2: 'Ann', B1: '=ROWS(A2:A5)', B2: '=COLUMNS(A1:D1)', B3: '=1/ROWS($A$2:$A$5)', B4: '=ROWS(A1)' } });
+    expect(value(wb, 'S', 'B1')).toBe(4);
+    expect(value(wb, 'S', 'B2')).toBe(4);
+    expect(value(wb, 'S', 'B3')).toBe(0.25);
+    expect(value(wb, 'S', 'B4')).toBe(1);
+  });
+
   it('leaves unknown functions, defined names and circular references without a result (Excel computes them)', () => {
     const wb = book({ S: { A1: 5, A2: '=XIRR(A1:A1,A1:A1)', A3: '=A2+1', A4: '=TaxRate*A1', A5: '=A6', A6: '=A5', A7: '=A1*2' } });
     expect(['A2', 'A3', 'A4', 'A5', 'A6'].map((a) => value(wb, 'S', a))).toEqual([null, null, null, null, null]);

@@ -180,6 +180,8 @@ export const FUNCTIONS: Record<string, Fn> = {
     return false;
   },
   NOT: (args, cx) => { const b = toBool(scalarArg(cx, args[0])); return b instanceof XlError ? b : !b; },
+  ROWS: (args, cx) => { const v = cx.eval(args[0]); return isMatrix(v) ? v.cells.length : v instanceof XlError ? v : 1; },
+  COLUMNS: (args, cx) => { const v = cx.eval(args[0]); return isMatrix(v) ? v.cells[0]?.length ?? 0 : v instanceof XlError ? v : 1; },
   ISBLANK: (args, cx) => scalarArg(cx, args[0]) === null,
   ISNUMBER: (args, cx) => typeof scalarArg(cx, args[0]) === 'number',
   ISERROR: (args, cx) => scalarArg(cx, args[0]) instanceof XlError,

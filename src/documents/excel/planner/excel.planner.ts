@@ -16,6 +16,19 @@ import { understand, type Understanding } from '../../agent/understanding/unders
 import { cellCalls, inlineTableSheets, requestedChart, skeletonSheets } from './understood-workbook.ts';
 import { loanIn } from '../../agent/understanding/loan.ts';
 import { loanSchedule } from './loan-schedule.ts';
+import { splitIn } from '../../agent/understanding/split.ts';
+import { tiersIn } from '../../agent/understanding/tiers.ts';
+import { splitCalculator, tieredCalculator } from './calculators.ts';
+
+/** The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent split"). */
+function calculatorFor(prompt: string, namer: SheetNamer): AgentPlan | null {
+  const tiers = tiersIn(prompt);
+  const split = tiers ? null : splitIn(prompt);
+  const title = tiers ? `${tiers.result} calculator` : split ? `${split.what} split` : null;
+  if (!title) return null;
+  const plan = tiers ? tieredCalculator(tiers, title, namer) : splitCalculator(split!, title, namer);
+  return { calls: [{ tool: 'set_workbook', args: { title } }, ...plan.calls], summary: plan.summary };
+}
 
 const SCHEDULE_TITLE = { de: 'Tilgungsplan', es: 'Cuadro de amortización', fr: "Tableau d'amortissement" } as const;
 
@@ -75,6 +88,9 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
     const title = u.language === 'en' ? `${loan.label} repayment schedule` : SCHEDULE_TITLE[u.language];
     return { calls: [{ tool: 'set_workbook', args: { title } }, ...plan.calls], summary: plan.summary };
   }
+  // A calculator the request spells out: tiered rates (commission, tax brackets) or a cost split.
+  const calculator = inputs.dataSources.length || u.tables.length || u.language !== 'en' ? null : calculatorFor(request.prompt, namer);
+  if (calculator) return calculator;
   const heading = parseMarkdown(request.prompt).find((b) => b.type === 'heading');
   const title = (heading?.type === 'heading' ? heading.text.replace(/\*\*|__|`/g, '').trim() : null) ?? nameFor(u, inputs);
   const calls: PlannedToolCall[] = [];

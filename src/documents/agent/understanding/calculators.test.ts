@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { splitIn } from './split.ts';
+import { tiersIn } from './tiers.ts';
+
+describe('tiered rates in a request', () => {
+  it('reads each tier in order, with the amount and currency when given', () => {
+    expect(tiersIn('sales commission calculator, 5% on the first 10k and 8% above that')).toEqual({
+      tiers: [{ upTo: 10000, rate: 0.05 }, { upTo: null, rate: 0.08 }], amount: null, currency: null, input: 'Sales', result: 'Commission',
+    });
+    expect(tiersIn('tax brackets: 10% up to 11,000, 12% up to 44,725, 22% above')?.tiers).toEqual([{ upTo: 11000, rate: 0.1 }, { upTo: 44725, rate: 0.12 }, { upTo: null, rate: 0.22 }]);
+    expect(tiersIn('commission: 3% up to $50,000, 5% from 50,000 to 100,000, 7% over 100,000. Sales of $182,500')).toMatchObject({
+      tiers: [{ upTo: 50000, rate: 0.03 }, { upTo: 100000, rate: 0.05 }, { upTo: null, rate: 0.07 }], amount: 182500, currency: 'USD',
+    });
+    expect(tiersIn('royalty calculator: 10% on the first 5,000 and 12.5% after that, on revenue of $42,000')).toMatchObject({ result: 'Royalties', amount: 42000, tiers: [{ upTo: 5000, rate: 0.1 }, { upTo: null, rate: 0.125 }] });
+  });
+
+  it('does not read figures that are not tiers as tiers', () => {
+    expect(tiersIn('growth was 5% and churn 3%')).toBeNull();
+    expect(tiersIn('tax calculator with 20% VAT')).toBeNull();
+    expect(tiersIn('commission report: Q1 5%, Q2 8%')).toBeNull();
+    // Bounds that do not rise are not tiers.
+    expect(tiersIn('commission of 5% up to 20,000 and 8% up to 10,000')).toBeNull();
+  });
+});
+
+describe('a cost split in a request', () => {
+  it('reads what is split, between how many, the amount, a tip and the basis', () => {
+    expect(splitIn('rent split calculator for 3 roommates, rent is 2400, rooms are different sizes')).toEqual({ what: 'Rent', people: 3, person: 'Roommate', amount: 2400, currency: null, tip: null, basis: 'room size' });
+    expect(splitIn('split a $180 dinner bill between 4 people with an 18% tip')).toEqual({ what: 'Bill', people: 4, person: 'Person', amount: 180, currency: 'USD', tip: 0.18, basis: 'equal' });
+    expect(splitIn('divide the utilities among 5 housemates by income')).toMatchObject({ what: 'Utilities', people: 5, basis: 'income', amount: null });
+  });
+
+  it('counts the writer when they are one of those sharing', () => {
+    expect(splitIn('spreadsheet to split rent between me and 2 roommates, $3,150 a month, by room size')).toMatchObject({ people: 3, amount: 3150, basis: 'room size' });
+    expect(splitIn('split the groceries with my 2 flatmates')).toMatchObject({ people: 3, person: 'Flatmate' });
+    expect(splitIn('share the trip costs between my 3 friends and me')).toMatchObject({ people: 4, what: 'Trip costs' });
+  });
+
+  it('does not read other requests as a split', () => {
+    expect(splitIn('we need 5 engineers to share the load')).toBeNull();
+    expect(splitIn('split the sales data by region')).toBeNull();
+    expect(splitIn('a spreadsheet to track shared expenses with my 2 roommates')).toBeNull();
+  });
+});

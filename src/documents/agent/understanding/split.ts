@@ -1,0 +1,73 @@
+// A cost shared between people that a request describes ("rent split calculator for 3 roommates, rent
+// is 2400, rooms are different sizes", "split a $180 dinner bill between 4 people with an 18% tip",
+// "divide the utilities among 5 housemates by income"): what is split, how many people share it, the
+// amount when given, a tip when given, and how it is shared (equally, by room size or by income).
+// Only a request that asks to split something between a stated number of people is read as a split.
+import { typedValue } from './inline-data.ts';
+
+export type SplitBasis = 'equal' | 'room size' | 'income' | 'usage';
+
+export interface CostSplit {
+  /** What is split, capitalised: "Rent", "Bill", "Utilities", "Costs". */
+  what: string;
+  people: number;
+  /** What one person is called: "Roommate", "Person", "Friend". */
+  person: string;
+  amount: number | null;
+  currency: string | null;
+  /** A tip or service charge on top, as a fraction. */
+  tip: number | null;
+  basis: SplitBasis;
+}
+
+const SPLIT = /\b(split(?:ting)?|shar(?:e|ed|ing)|divid(?:e|ed|ing)|chip(?:ping)?\s+in|who\s+owes\s+what|fair\s+share)\b/i;
+const WHAT: [RegExp, string][] = [
+  [/\brent\b/i, 'Rent'], [/\butilit(?:y|ies)\b/i, 'Utilities'], [/\b(?:dinner|restaurant|bar|lunch)?\s*(?:bill|check|tab)\b/i, 'Bill'],
+  [/\bgroceries\b/i, 'Groceries'], [/\b(?:trip|holiday|vacation|airbnb)\b/i, 'Trip costs'], [/\b(?:expenses|costs)\b/i, 'Costs'],
+];
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12 };
+const PERSON = String.raw`(roommates?|room-?mates?|flatmates?|housemates?|people|persons?|friends|guests|tenants|colleagues|of\s+us|ways)`;
+const PEOPLE = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(?:\w+\s+)?${PERSON}\b`, 'i');
+/** "me and 2 roommates", "with my 2 flatmates", "my 3 friends and me": the writer is one of them too. */
+const ME_AND = new RegExp(String.raw`\b(?:me\s+and|with\s+my)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?${PERSON}|\bmy\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?${PERSON}\s+and\s+(?:me|i|myself)\b`, 'i');
+const AMOUNT = /(?:[$€£]\s?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?k\b)?|\b\d+(?:,\d{3})*(?:\.\d+)?\s?(?:k\b)?(?:\s?(?:€|\$|£|USD|EUR|GBP|dollars|euros?|pounds))?)/gi;
+const TIP = /(\d{1,2}(?:\.\d+)?)\s?%\s*(?:tip|gratuity|service(?:\s+charge)?)|(?:tip|gratuity|service(?:\s+charge)?)\s+(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%/i;
+
+function personWord(raw: string): string {
+  const w = raw.toLowerCase().replace(/-/g, '');
+  if (/room|flat|house/.test(w)) return /flat/.test(w) ? 'Flatmate' : /house/.test(w) ? 'Housemate' : 'Roommate';
+  if (w.startsWith('friend')) return 'Friend';
+  if (w.startsWith('guest')) return 'Guest';
+  if (w.startsWith('tenant')) return 'Tenant';
+  if (w.startsWith('colleague')) return 'Colleague';
+  return 'Person';
+}
+
+export function splitIn(text: string): CostSplit | null {
+  // "track shared expenses" is a list of expenses to keep, not a calculator.
+  if (!SPLIT.test(text) || /\b(track|tracker|log|record)\b/i.test(text)) return null;
+  const what = WHAT.find(([re]) => re.test(text));
+  const me = ME_AND.exec(text);
+  const group = me ?? PEOPLE.exec(text);
+  if (!what || !group) return null;
+  const count = group[1] ?? group[3];
+  const n = /^\d+$/.test(count) ? Number(count) : COUNT_WORDS[count.toLowerCase()];
+  const people = n + (me ? 1 : 0);
+  if (!(people >= 2 && people <= 20)) return null;
+  const tip = TIP.exec(text);
+  // The amount: the first figure that is not the head count, a percentage or a size.
+  const rest = text.replace(group[0], ' ').replace(tip?.[0] ?? '\0', ' ');
+  let amount: { value: number; currency: string | null } | null = null;
+  for (const m of rest.matchAll(AMOUNT)) {
+    const after = rest.slice(m.index! + m[0].length, m.index! + m[0].length + 12);
+    if (/^\s*(?:%|sq|square|m2|m²|ft|rooms?|bed|people|persons|x\b)/i.test(after)) continue;
+    const t = m[0].trim().replace(/[,.]+$/, '').replace(/\s?dollars$/i, ' USD').replace(/\s?euros?$/i, ' EUR').replace(/\s?pounds$/i, ' GBP');
+    const v = typedValue(t);
+    if (typeof v.value === 'number' && v.value >= 10) { amount = { value: v.value, currency: v.currency }; break; }
+  }
+  const basis: SplitBasis = /\b(room\s*sizes?|sizes?\s+of\s+(?:the\s+)?rooms?|rooms?\s+(?:are|is)\s+(?:of\s+)?(?:different|differing|unequal)\s+sizes?|square\s+(?:feet|footage|meters|metres)|sq\.?\s*ft|bigger\s+room|by\s+size)\b/i.test(text) ? 'room size'
+    : /\b(by|based\s+on|proportional(?:ly)?\s+to|according\s+to|relative\s+to)\s+(?:our\s+|their\s+|each\s+person'?s\s+)?(income|incomes|salary|salaries|earnings)\b/i.test(text) ? 'income'
+      : /\b(by|based\s+on|proportional(?:ly)?\s+to)\s+(?:usage|use|consumption|what\s+(?:each|everyone)\s+(?:ordered|had|used))\b/i.test(text) ? 'usage'
+        : 'equal';
+  return { what: what[1], people, person: personWord(group[2] ?? group[4]), amount: amount?.value ?? null, currency: amount?.currency ?? null, tip: tip ? Number(tip[1] ?? tip[2]) / 100 : null, basis };
+}

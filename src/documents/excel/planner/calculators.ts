@@ -1,0 +1,108 @@
+// Calculators the builtin engine builds from a request that states how a figure is worked out:
+// - tiered rates (commission, tax brackets, royalties): the amount as an input, one row per tier (from,
+//   to, rate, the part of the amount in the tier, what it earns), the result and the effective rate,
+//   all live formulas, so changing the amount or a tier recomputes everything;
+// - a cost split (rent by room size, a bill with a tip, costs by income): the amount as an input, one
+//   row per person with their weight, share and amount as live formulas (equal shares until weights
+//   are filled in), and totals that check back to the amount.
+// Figures are only those the request states; a missing amount is left empty to fill in, and said so.
+import type { PlannedToolCall } from '../../agent/format-adapter.ts';
+import type { CostSplit } from '../../agent/understanding/split.ts';
+import type { TieredRates } from '../../agent/understanding/tiers.ts';
+import type { SheetNamer } from './data-plans.ts';
+
+export interface CalculatorPlan { calls: PlannedToolCall[]; summary: string }
+
+const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
+
+function moneyFormat(currency: string | null): string {
+  if (!currency) return '#,##0.00';
+  const s = SYMBOL[currency] ?? currency;
+  return currency === 'EUR' ? `#,##0.00 "${s}"` : `"${s}"#,##0.00`;
+}
+
+const pct = (r: number) => `${Number((r * 100).toPrecision(10))}%`;
+const money = (n: number, currency: string | null) => `${currency && currency !== 'EUR' ? SYMBOL[currency] ?? '' : ''}${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}${currency === 'EUR' ? ' €' : ''}`;
+
+/** A tiered-rate calculator: the amount, the result and effective rate, then the tiers as a table. */
+export function tieredCalculator(t: TieredRates, title: string, namer: SheetNamer): CalculatorPlan {
+  const sheet = namer.name(title);
+  const fmt = moneyFormat(t.currency);
+  const rateFmt = t.tiers.some((x) => Math.round(x.rate * 1000) % 10 !== 0) ? '0.0%' : '0%';
+  const first = 7;
+  const last = first + t.tiers.length - 1;
+  const calls: PlannedToolCall[] = [
+    { tool: 'add_sheet', args: { name: sheet } },
+    { tool: 'set_cells', args: { sheet, start: 'A1', rows: [['Input', 'Value']], style: 'header' } },
+    { tool: 'set_cells', args: { sheet, start: 'A2', rows: [[t.input, t.amount], [t.result, `=SUM(E${first}:E${last})`]], number_format: fmt } },
+    { tool: 'set_cells', args: { sheet, start: 'A4', rows: [['Effective rate', '=IF(B2>0,B3/B2,0)']], number_format: '0.00%' } },
+    { tool: 'format_range', args: { sheet, range: 'A2:A4', style: 'label' } },
+    { tool: 'set_cells', args: { sheet, start: 'A6', rows: [['From', 'To', 'Rate', `${t.input} in tier`, t.result]], style: 'header' } },
+  ];
+  // Each tier starts where the one before ends (a formula, so moving a bound moves both); the last is open.
+  const bounds = t.tiers.map((x, i) => [i === 0 ? 0 : `=B${first + i - 1}`, x.upTo]);
+  calls.push({ tool: 'set_cells', args: { sheet, start: `A${first}`, rows: bounds, number_format: fmt } });
+  calls.push({ tool: 'set_cells', args: { sheet, start: `C${first}`, rows: t.tiers.map((x) => [x.rate]), number_format: rateFmt } });
+  const rows = t.tiers.map((_, i) => {
+    const r = first + i;
+    return [`=MAX(0,IF(B${r}="",$B$2,MIN($B$2,B${r}))-A${r})`, `=D${r}*C${r}`];
+  });
+  calls.push({ tool: 'set_cells', args: { sheet, start: `D${first}`, rows, number_format: fmt } });
+  calls.push({ tool: 'add_table', args: { sheet, range: `A6:E${last}`, name: `${t.result.replace(/\W/g, '')}Tiers`, totals: { [`${t.input} in tier`]: 'sum', [t.result]: 'sum' } } });
+  calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: 16, C: 10, D: 18, E: 16 } } });
+  const tiers = t.tiers.map((x, i) => (x.upTo === null ? `${pct(x.rate)} above ${money(t.tiers[i - 1].upTo!, t.currency)}` : `${pct(x.rate)} up to ${money(x.upTo, t.currency)}`)).join(', ');
+  return {
+    calls,
+    summary: `Built a ${t.result.toLowerCase()} calculator on "${sheet}": ${tiers}, as a table of tiers whose formulas work out the part of the ${t.input.toLowerCase()} in each tier and what it earns; ${t.result} (B3) and the effective rate (B4) are live formulas. `
+      + (t.amount === null ? `The request gave no ${t.input.toLowerCase()} figure, so B2 is left empty: enter one there.` : `B2 holds the ${t.input.toLowerCase()} as given (${money(t.amount, t.currency)}).`),
+  };
+}
+
+const WEIGHT: Record<Exclude<CostSplit['basis'], 'equal'>, { header: string; format: string }> = {
+  'room size': { header: 'Room size (sq ft)', format: '#,##0' },
+  income: { header: 'Income', format: '#,##0.00' },
+  usage: { header: 'Usage', format: '#,##0.##' },
+};
+
+/** A cost split: the amount (and tip) as inputs, then one row per person with their share as a table. */
+export function splitCalculator(s: CostSplit, title: string, namer: SheetNamer): CalculatorPlan {
+  const sheet = namer.name(title);
+  const fmt = moneyFormat(s.currency);
+  const calls: PlannedToolCall[] = [
+    { tool: 'add_sheet', args: { name: sheet } },
+    { tool: 'set_cells', args: { sheet, start: 'A1', rows: [['Input', 'Value']], style: 'header' } },
+    { tool: 'set_cells', args: { sheet, start: 'A2', rows: [[s.what, s.amount]], number_format: fmt } },
+  ];
+  let total = '$B$2';
+  let next = 3;
+  if (s.tip !== null) {
+    calls.push({ tool: 'set_cells', args: { sheet, start: 'A3', rows: [['Tip', s.tip]], number_format: '0%' } });
+    calls.push({ tool: 'set_cells', args: { sheet, start: 'A4', rows: [['Total with tip', '=B2*(1+B3)']], number_format: fmt } });
+    total = '$B$4';
+    next = 5;
+  }
+  calls.push({ tool: 'format_range', args: { sheet, range: `A2:A${next - 1}`, style: 'label' } });
+  const head = next + 1;
+  const first = head + 1;
+  const last = head + s.people;
+  const weight = s.basis === 'equal' ? null : WEIGHT[s.basis];
+  const headers = ['Name', ...(weight ? [weight.header] : []), 'Share', 'Amount'];
+  calls.push({ tool: 'set_cells', args: { sheet, start: `A${head}`, rows: [headers], style: 'header' } });
+  calls.push({ tool: 'set_cells', args: { sheet, start: `A${first}`, rows: Array.from({ length: s.people }, (_, i) => [`${s.person} ${i + 1}`]) } });
+  // Shares: by the weights once they are filled in, equal until then; amounts follow the shares.
+  const shareCol = weight ? 'C' : 'B';
+  const amountCol = weight ? 'D' : 'C';
+  const share = (r: number) => (weight ? `=IF(SUM($B$${first}:$B$${last})=0,1/ROWS($B$${first}:$B$${last}),B${r}/SUM($B$${first}:$B$${last}))` : `=1/ROWS($A$${first}:$A$${last})`);
+  if (weight) calls.push({ tool: 'set_cells', args: { sheet, start: `B${first}`, rows: Array.from({ length: s.people }, () => [null]), number_format: weight.format } });
+  calls.push({ tool: 'set_cells', args: { sheet, start: `${shareCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [share(first + i)]), number_format: '0.0%' } });
+  calls.push({ tool: 'set_cells', args: { sheet, start: `${amountCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [`=${shareCol}${first + i}*${total}`]), number_format: fmt } });
+  calls.push({ tool: 'add_table', args: { sheet, range: `A${head}:${amountCol}${last}`, name: `${s.what.replace(/\W/g, '')}Split`, totals: { Share: 'sum', Amount: 'sum', ...(weight ? { [weight.header]: 'sum' } : {}) } } });
+  calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: weight ? 18 : 12, C: 14, D: 14 } } });
+  const how = weight ? `by ${s.basis} (column B: enter each ${s.person.toLowerCase()}'s ${weight.header.replace(/ \(.*\)$/, '').toLowerCase()}; until then the shares are equal)` : 'equally';
+  return {
+    calls,
+    summary: `Built a ${s.what.toLowerCase()} split on "${sheet}" for ${s.people} ${s.person === 'Person' ? 'people' : `${s.person.toLowerCase()}s`}, shared ${how}; each share and amount is a live formula${s.tip !== null ? `, with a tip of ${pct(s.tip)} added to the total` : ''}, and the totals row adds back up to the amount. `
+      + (s.amount === null ? `The request gave no amount, so B2 is left empty: enter it there.` : `B2 holds the amount as given (${money(s.amount, s.currency)}).`)
+      + ' The names are placeholders to replace.',
+  };
+}
