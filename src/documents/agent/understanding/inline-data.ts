@@ -3,6 +3,7 @@
 // (currency with its code, percent as a fraction, plain numbers) kept, so a sheet or chart can show them
 // as the person wrote them.
 import { parseCsv } from '../csv-parse.ts';
+import { typedColumns } from '../csv-typing.ts';
 import { parseMarkdown } from '../markdown.ts';
 
 export type CellFormat = 'text' | 'integer' | 'number' | 'currency' | 'percent' | 'date';
@@ -62,6 +63,18 @@ export function typedTable(header: string[], raw: string[][], extra: Partial<Inl
     currencies.push(kind === 'currency' ? numeric.find((v) => v.currency)?.currency ?? null : null);
   }
   const rows = cells.map((r) => r.map((v, c) => (formats[c] === 'text' || formats[c] === 'date' ? (v.value === null ? null : String(raw[cells.indexOf(r)][c] ?? '').trim()) : v.value)));
+  // Columns left as text get the CSV reading, which knows decimal commas ("1.234,50 €", "12,5 %") and
+  // day-first and dotted dates ("15.03.2024"), decided per column as a CSV file's are.
+  if (formats.includes('text')) {
+    const csv = typedColumns(header, raw.map((r) => r.map((x) => x ?? '')));
+    csv.columns.forEach((col, c) => {
+      if (c >= width || formats[c] !== 'text' || col.kind === 'text' || col.kind === 'datetime') return;
+      const values = csv.rows.map((r) => r[c]);
+      formats[c] = col.kind === 'number' ? (values.every((x) => x === null || Number.isInteger(x)) ? 'integer' : 'number') : col.kind;
+      currencies[c] = col.kind === 'currency' ? SYMBOLS[col.symbol ?? ''] ?? null : null;
+      rows.forEach((r, i) => { r[c] = values[i] ?? null; });
+    });
+  }
   return { header: header.map((h) => h.trim()), rows, formats, currencies, inferredHeader: false, name: null, source: '', ...extra };
 }
 

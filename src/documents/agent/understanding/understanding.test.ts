@@ -106,6 +106,14 @@ describe('inline data', () => {
     expect(tablesIn('| Quarter | Revenue | Cost |\n|---|---|---|\n| Q1 | $120,000 | $80,000 |\n| Q2 | $135,500 | $86,000 |')).toHaveLength(1);
   });
 
+  it('reads decimal commas, amounts with the symbol after them and dotted dates in a table, as a CSV file is read', () => {
+    const [de] = tablesIn('Umsatz nach Region:\n| Region | Umsatz | Marge | Stichtag | PLZ |\n|---|---|---|---|---|\n| Nord | 1.234,50 € | 12,5 % | 15.03.2024 | 01067 |\n| Süd | 987,00 € | 9,8 % | 16.03.2024 | 80331 |');
+    expect(de).toMatchObject({ formats: ['text', 'currency', 'percent', 'date', 'text'], currencies: [null, 'EUR', null, null, null] });
+    expect(de.rows).toEqual([['Nord', 1234.5, 0.125, '2024-03-15', '01067'], ['Süd', 987, 0.098, '2024-03-16', '80331']]);
+    // Day and month that the values do not settle stay as written.
+    expect(tablesIn('| Task | Due |\n|---|---|\n| A | 05/03/2024 |\n| B | 06/04/2024 |')[0]).toMatchObject({ formats: ['text', 'text'], rows: [['A', '05/03/2024'], ['B', '06/04/2024']] });
+  });
+
   it('names pair columns from the chart the request asks for', () => {
     expect(understand('bar chart of sales by region: North 120, South 80, East 100').tables[0]).toMatchObject({ header: ['Region', 'Sales'], inferredHeader: true });
   });

@@ -2,6 +2,7 @@
 // growth column for period series, totals), and which chart shows it. The planner predicts the layout
 // add_sheet and import_data_source produce (header on row 1, data from row 2, totals after), so the
 // ranges it hands to later calls are right.
+import type { Lang } from '../../agent/understanding/language.ts';
 import type { DataTable, PlannedToolCall } from '../../agent/format-adapter.ts';
 import { columnLetters, quoteSheetName } from '../a1.ts';
 import type { CellInput } from '../cell-values.ts';
@@ -121,7 +122,9 @@ export function valueColumns(s: PlannedSheet): number[] {
 }
 
 /** A chart for a planned sheet, or null when its data does not suit one (no categories, no values, too many rows). */
-export function planChart(s: PlannedSheet, place: { sheet: string; position?: string; kind?: 'column' | 'bar' | 'line' | 'pie'; value?: string | null }): PlannedToolCall | null {
+const BY: Record<Lang, string> = { en: 'by', de: 'nach', es: 'por', fr: 'par' };
+
+export function planChart(s: PlannedSheet, place: { sheet: string; position?: string; kind?: 'column' | 'bar' | 'line' | 'pie'; value?: string | null; language?: Lang }): PlannedToolCall | null {
   // Series share one value axis: chart the columns of the first one's type only (money with money, counts with counts).
   // "a chart of revenue by region": the column the request names, else those of the first one's type.
   const named = place.value ? valueColumns(s).filter((i) => s.headers[i].toLowerCase() === place.value!.toLowerCase()) : [];
@@ -131,7 +134,8 @@ export function planChart(s: PlannedSheet, place: { sheet: string; position?: st
   const q = quoteSheetName(s.name);
   const last = s.rows + 1;
   const kind = place.kind ?? (s.periods ? 'line' : values.length === 1 && s.rows <= 6 && /share|split|mix|breakdown|by (region|segment|channel|product)/i.test(`${s.name} ${s.headers.join(' ')}`) ? 'pie' : 'column');
-  const title = values.length === 1 ? `${s.headers[values[0]]} by ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} by ${s.headers[0]}`;
+  const by = BY[place.language ?? 'en'];
+  const title = values.length === 1 ? `${s.headers[values[0]]} ${by} ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} ${by} ${s.headers[0]}`;
   return {
     tool: 'add_chart',
     args: {

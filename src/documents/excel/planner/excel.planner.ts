@@ -60,6 +60,9 @@ function summarySheet(title: string, sheets: PlannedSheet[], facts: [string, str
   return { calls, name, lastRow: row - 1 };
 }
 
+/** A workbook's name when the request gives nothing better. */
+const DATA: Record<Understanding['language'], string> = { en: 'Data', de: 'Daten', es: 'Datos', fr: 'Données' };
+
 /** The name of the first sheet and the workbook's title: a heading, a given name, else the subject. */
 function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   const subject = u.subject && u.subject.length <= 31 ? u.subject[0].toUpperCase() + u.subject.slice(1) : null;
@@ -71,7 +74,7 @@ function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   if (bare && bare.length <= 31) return u.named ?? u.sheetNames[0] ?? bare[0].toUpperCase() + bare.slice(1);
   // "comparing AWS, Azure and GCP": what is compared names it.
   const compared = u.compared.length >= 2 ? (u.compared.join(' vs ').length <= 31 ? u.compared.join(' vs ') : u.language === 'en' ? 'Comparison' : null) : null;
-  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? compared ?? inputs.dataSources[0]?.name ?? 'Data';
+  return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? compared ?? inputs.dataSources[0]?.name ?? DATA[u.language];
 }
 
 export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: ResolvedInputs): AgentPlan {
@@ -125,16 +128,16 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
     // One chart sits on the Summary sheet next to the key figures (a trend when there is one); the others beside their data.
     const featured = summary ? sheets.find((s) => s.periods && planChart(s, { sheet: s.name })) ?? sheets.find((s) => planChart(s, { sheet: s.name })) : undefined;
     for (const s of sheets.filter((x) => !typed.unchartable?.includes(x.name))) {
-      const chart = planChart(s, s === featured ? { sheet: summary!.name, position: 'D4' } : { sheet: s.name });
+      const chart = planChart(s, { ...(s === featured ? { sheet: summary!.name, position: 'D4' } : { sheet: s.name }), language: u.language });
       if (chart) {
         calls.push(chart);
         charts.push(`${chart.args.kind} chart "${chart.args.title}"`);
       }
     }
   }
-  const named = title === 'Data' && sheets[0] ? sheets[0].name : title;
+  const named = title === DATA[u.language] && sheets[0] ? sheets[0].name : title;
   const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
-  if (sheets.length) parts.push(`${sheets.length} data sheet(s) (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
+  if (sheets.length) parts.push(`${sheets.length} data sheet${sheets.length === 1 ? '' : 's'} (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
   return { calls, summary: [`${parts.join('; ')}.`, ...typed.remarks, ...remarks].join(' ') };
 }

@@ -85,7 +85,7 @@ export function requestedChart(u: Understanding, sheets: PlannedSheet[]): Planne
   if (!u.intents.chart) return null;
   const y = u.intents.chart.y?.toLowerCase();
   const target = sheets.find((s) => y && s.headers.some((h) => h.toLowerCase() === y)) ?? sheets[0];
-  return target ? planChart(target, { sheet: target.name, kind: chartKind(u), value: u.intents.chart.y }) : null;
+  return target ? planChart(target, { sheet: target.name, kind: chartKind(u), value: u.intents.chart.y, language: u.language }) : null;
 }
 
 const TYPE_BY_NAME: [RegExp, ColumnType][] = [
