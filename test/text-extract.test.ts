@@ -30,6 +30,8 @@ const CORPUS: { file: string; lines: string[]; stats?: Record<string, number> }[
   { file: 'fidelity/pptx/lo53-table.pptx', lines: ['Test\tHere\tTest'], stats: { slides: 1, tables: 1 } },
   { file: 'fidelity/xlsx/excel-rich-text.xlsx', lines: ['Sheet Sheet1', 'bold\tthis text is bold, sure enough'] },
   { file: 'fidelity/xlsx/gsheets-basic.xlsx', lines: ['Sheet Sheet1', 'test1\taaa'] },
+  // Two Excel tables side by side under titles, beside a summary block: each table alone, then the rest.
+  { file: 'fidelity/xlsx/excel-budget-chart-table-image.xlsx', lines: ['MONTHLY INCOME', 'MONTHLY EXPENSES', 'Item\tAmount', 'Income 1\t2500', 'Rent/mortgage\t800', '\t\t\t\tTotal Monthly Income\tTotal Monthly Expenses\tBalance\t'] },
 ];
 
 const read = (file: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', file));

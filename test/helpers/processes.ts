@@ -35,7 +35,19 @@ export interface ServerProcess {
 }
 
 export async function startServer(env: Record<string, string>, opts: { bootTimeoutMs?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  // A port free when checked can still be taken (by another test's server) before the child binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), env, opts);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(port: number, env: Record<string, string>, opts: { bootTimeoutMs?: number; nodeArgs?: string[] }): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -48,7 +60,7 @@ export async function startServer(env: Record<string, string>, opts: { bootTimeo
   // Generous: a loaded CI machine (2 cores shared) can take well over 30 s to boot a server.
   const deadline = Date.now() + (opts.bootTimeoutMs ?? 90_000);
   while (!out.includes('Folio listening')) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${out}`);
+    if (child.exitCode !== null) throw new (out.includes('EADDRINUSE') ? PortTaken : Error)(`server exited with ${child.exitCode}: ${out}`);
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start: ${out}`); }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -68,8 +68,11 @@ export function parseTypedValue(raw: string): TypedValue {
   }
   const us = US_DATE.exec(t);
   if (us) {
-    const date = new Date(Date.UTC(Number(us[3]), Number(us[1]) - 1, Number(us[2])));
-    if (date.getUTCMonth() === Number(us[1]) - 1) return { value: date, type: 'date' };
+    // Month first, as Excel reads it in the US; a first part over 12 can only be a day ("25/03/2024").
+    const [a, b, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+    const [mo, d] = a > 12 && b <= 12 ? [b, a] : [a, b];
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    if (date.getUTCMonth() === mo - 1 && date.getUTCDate() === d) return { value: date, type: 'date' };
   }
   const num = /^(\()?(-)?\s*([$€£¥₹])?\s*(-)?(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?\s*(%)?\s*([kKmMbB](?:n)?)?\)?$/.exec(t);
   // More than 15 integer digits (an 18-digit order id) is text: a number would keep only 15 of them.

@@ -152,11 +152,13 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   const column = lines.commands.some((c) => c.tool === 'insert_columns') ? null : addColumnCommand(text, views, active, doc);
   if (column) { calls.push(...column.calls); done.push(column.what); }
   const totals = addTotalsCommand(text, views, active, doc);
-  if (totals) { calls.push(...totals.calls); done.push(totals.what); }
+  const refused = totals && 'refused' in totals ? [totals.refused] : [];
+  if (totals && !('refused' in totals)) { calls.push(...totals.calls); done.push(totals.what); }
   if (!calls.length) calls.push(...understoodSheetEdits(text, doc, (phrase) => sheetNamed(doc, phrase)?.name));
+  if (!calls.length && refused.length) return { calls, summary: `Not done: ${refused.join('; ')}.` };
   if (!calls.length) {
     return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, add a column for X, add a total row, delete rows N to M, delete column C); this request holds none of them.' };
   }
-  // What was done is told from the edits themselves (the run summary).
-  return { calls, summary: '' };
+  // What was done is told from the edits themselves (the run summary); what was refused is said.
+  return { calls, summary: refused.length ? `Not done: ${refused.join('; ')}.` : '' };
 }

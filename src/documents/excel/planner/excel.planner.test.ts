@@ -105,6 +105,9 @@ describe('the builtin plan', () => {
     // A second request finds the totals there and adds none.
     const again = adapter.plan({ prompt: 'add a total row to the plain sheet', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
     expect(again.calls).toEqual([]);
+    expect(again.summary).toBe('Not done: the data on "Plain" already has a total row.');
+    const table = adapter.plan({ prompt: 'add a total row to the costs table', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(table).toEqual({ calls: [], summary: 'Not done: table Costs on "Costs" already has a totals row.' });
   });
 
   it('answers questions from the cells, with the range each figure comes from', async () => {

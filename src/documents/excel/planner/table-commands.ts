@@ -18,6 +18,8 @@ const words = (s: string) => s.toLowerCase().match(/\p{L}[\p{L}\d]*/gu) ?? [];
 const singular = (w: string) => w.replace(/s$/, '');
 
 export interface TableCommand { calls: PlannedToolCall[]; what: string }
+/** A command the request holds that cannot be carried out on this workbook, and why. */
+export interface RefusedCommand { refused: string }
 
 /** A table named in the request ("the expenses table" finds tblExpenses), else a sheet, else the active sheet; on it, its only (or first) table. */
 function targetOf(phrase: string | undefined, sheets: SheetView[], active: SheetView | undefined): { sheet: SheetView; table: SheetView['tables'][number] | undefined } | null {
@@ -71,14 +73,14 @@ export function addColumnCommand(text: string, sheets: SheetView[], active: Shee
 const ADD_TOTALS = /\badd\s+(?:a\s+|an\s+)?(?:grand\s+)?totals?(?:\s+row)?(?:\s+(?:at|to)\s+the\s+(?:bottom|end))?(?:\s+(?:to|on|in|for|under|of)\s+(?:the\s+)?([^,.;\n]+?))?(?:\s+(?:at|to)\s+the\s+(?:bottom|end))?\s*(?=[,.;\n?!]|$|\s+(?:and|then|please)\b)/i;
 
 /** "add a total row at the bottom": a table's totals row, or a Total row of SUM formulas under plain data. */
-export function addTotalsCommand(text: string, sheets: SheetView[], active: SheetView | undefined, doc: ExcelDocument): TableCommand | null {
+export function addTotalsCommand(text: string, sheets: SheetView[], active: SheetView | undefined, doc: ExcelDocument): TableCommand | RefusedCommand | null {
   const m = ADD_TOTALS.exec(text);
   if (!m) return null;
   const target = targetOf(m[1], sheets, active);
   if (!target) return null;
   const { sheet, table } = target;
   if (table) {
-    if (table.totalsRow) return null;
+    if (table.totalsRow) return { refused: `table ${table.name} on "${sheet.name}" already has a totals row` };
     return { calls: [{ tool: 'add_totals_row', args: { table: table.name } }], what: `added a totals row to table ${table.name}` };
   }
   // Plain data: the header row, its last data row, and the numeric columns under it.
@@ -92,12 +94,13 @@ export function addTotalsCommand(text: string, sheets: SheetView[], active: Shee
     if (cells.every((v) => v === null || v === undefined || v === '')) break;
     last = r;
   }
-  if (last === header) return null;
+  if (last === header) return { refused: `"${sheet.name}" has no rows of data under its header to total` };
   // Rows named by text in the first column, with no total yet: the row's "Total" goes under that column.
   const labels = Array.from({ length: last - header }, (_, i) => readCell(ws, doc, header + 1 + i, 0)?.value);
-  if (labels.filter((v) => typeof v === 'string').length < labels.length / 2 || labels.some((v) => typeof v === 'string' && /^\s*(?:grand\s+)?totals?\b/i.test(v))) return null;
+  if (labels.some((v) => typeof v === 'string' && /^\s*(?:grand\s+)?totals?\b/i.test(v))) return { refused: `the data on "${sheet.name}" already has a total row` };
+  if (labels.filter((v) => typeof v === 'string').length < labels.length / 2) return { refused: `the rows on "${sheet.name}" have no labels in column A to put "Total" under` };
   const numeric = Array.from({ length: sheet.extent.cols }, (_, c) => c).filter((c) => c > 0 && Array.from({ length: last - header }, (_, i) => readCell(ws, doc, header + 1 + i, c)?.value).some((v) => typeof v === 'number'));
-  if (!numeric.length) return null;
+  if (!numeric.length) return { refused: `"${sheet.name}" has no columns of numbers to total` };
   const row = Array.from({ length: Math.max(...numeric) + 1 }, (_, c): string | null => (c === 0 ? 'Total' : numeric.includes(c) ? `=SUM(${columnLetters(c)}${header + 2}:${columnLetters(c)}${last + 1})` : null));
   // (Right under the data: the first empty row, never over a cell in use.)
   return { calls: [{ tool: 'set_cells', args: { sheet: sheet.name, start: `A${last + 2}`, rows: [row], style: 'total' } }], what: `added a Total row to "${sheet.name}"` };

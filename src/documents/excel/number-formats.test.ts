@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseTypedValue } from './number-formats.ts';
+
+const iso = (raw: string) => {
+  const v = parseTypedValue(raw);
+  return v.value instanceof Date ? `${v.type} ${v.value.toISOString().slice(0, 10)}` : `${v.type} ${JSON.stringify(v.value)}`;
+};
+
+describe('a typed cell value', () => {
+  it('reads slash dates month first, as Excel does in the US, unless the first part can only be a day', () => {
+    expect(iso('05/03/2024')).toBe('date 2024-05-03');
+    expect(iso('25/03/2024')).toBe('date 2024-03-25');
+    expect(iso('3/31/2024')).toBe('date 2024-03-31');
+    expect(iso('2024-03-15')).toBe('date 2024-03-15');
+  });
+
+  it('keeps dates that do not exist, and ids with leading zeros, as text', () => {
+    expect(iso('31/31/2024')).toBe('text "31/31/2024"');
+    expect(iso('2/30/2024')).toBe('text "2/30/2024"');
+    expect(iso('30/02/2024')).toBe('text "30/02/2024"');
+    expect(iso('00123')).toBe('text "00123"');
+  });
+});
