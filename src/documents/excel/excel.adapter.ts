@@ -15,6 +15,7 @@ import { chartTools } from './tools/chart.tools.ts';
 import { lineTools } from './tools/line.tools.ts';
 import { sheetTools } from './tools/sheet.tools.ts';
 import { tableTools } from './tools/table.tools.ts';
+import { sortTools } from './tools/sort.tools.ts';
 import { workbookTitle, workbookTools } from './tools/workbook.tools.ts';
 import { readCell } from './view/cells.ts';
 import { workbookOutline } from './view/outline.ts';
@@ -91,7 +92,7 @@ export const adapter: FormatAdapter<ExcelDocument> = {
 
   tools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
     useBrand(ctx.doc, ctx.inputs.brand);
-    return [...cellTools(ctx), ...lineTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...chartTools(ctx), ...workbookTools(ctx)];
+    return [...cellTools(ctx), ...lineTools(ctx), ...sheetTools(ctx), ...tableTools(ctx), ...sortTools(ctx), ...chartTools(ctx), ...workbookTools(ctx)];
   },
 
   outline: (doc) => workbookOutline(doc),

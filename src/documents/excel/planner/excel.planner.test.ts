@@ -110,6 +110,23 @@ describe('the builtin plan', () => {
     expect(table).toEqual({ calls: [], summary: 'Not done: table Costs on "Costs" already has a totals row.' });
   });
 
+  it('sorts a table or plain data by a column the request names, a Total row staying at the bottom', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Costs', columns: [{ header: 'Item' }, { header: 'Amount', type: 'currency' }], rows: [['Rent', 1200], ['Food', 450], ['Ads', 250]], totals: true });
+    await runPlan(kit, 'sort the costs table by amount, smallest first', undefined, true);
+    expect(['A2', 'A3', 'A4', 'A5'].map((a) => cellAt(kit.doc, 'Costs', a)?.value)).toEqual(['Ads', 'Food', 'Rent', 'Total']);
+    await runPlan(kit, 'Can you sort it alphabetically by item?', undefined, true);
+    expect(['A2', 'A3', 'A4'].map((a) => cellAt(kit.doc, 'Costs', a)?.value)).toEqual(['Ads', 'Food', 'Rent']);
+    await kit.call('add_sheet', { name: 'Plain' });
+    await kit.call('set_cells', { sheet: 'Plain', start: 'A1', rows: [['Region', 'Sales'], ['North', 10], ['South', 30], ['East', 20], ['Total', '=SUM(B2:B4)']] });
+    await runPlan(kit, 'sort the plain sheet by sales, highest first', undefined, true);
+    expect([2, 3, 4, 5].map((r) => cellAt(kit.doc, 'Plain', `A${r}`)?.value)).toEqual(['South', 'East', 'North', 'Total']);
+    expect(cellAt(kit.doc, 'Plain', 'B5')).toMatchObject({ formula: 'SUM(B2:B4)', value: 60 });
+    expect(sheetsOf(kit.doc).map((x) => x.name)).toEqual(['Costs', 'Plain']);
+    const missing = adapter.plan({ prompt: 'sort the costs table by date', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(missing).toEqual({ calls: [], summary: 'Not done: table Costs has no column "date" (its columns: Item, Amount).' });
+  });
+
   it('answers questions from the cells, with the range each figure comes from', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });

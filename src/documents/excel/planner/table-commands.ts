@@ -5,6 +5,8 @@
 // inserted there, formatted like the one to its left). A user's workbook keeps its look.
 // "add a total row at the bottom", "add totals to the expenses table": an Excel table gets its own totals
 // row (add_totals_row); plain data gets a "Total" row of live SUM formulas under its numeric columns.
+// "sort the expenses table by amount, largest first": the table's data rows, or the data under a sheet's
+// header row (a Total row under it stays), sorted in place by that column (sort_range).
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import { columnLetters } from '../a1.ts';
 import type { ExcelDocument } from '../excel.document.ts';
@@ -106,7 +108,50 @@ export function addTotalsCommand(text: string, sheets: SheetView[], active: Shee
   return { calls: [{ tool: 'set_cells', args: { sheet: sheet.name, start: `A${last + 2}`, rows: [row], style: 'total' } }], what: `added a Total row to "${sheet.name}"` };
 }
 
+const DESCENDING = /^(?:largest|highest|biggest|most|newest|latest|most recent|descending|desc|z\s*(?:to|-)\s*a|high(?:est)?\s+to\s+low(?:est)?|big(?:gest)?\s+to\s+small(?:est)?|reverse)/i;
+const SORT = /\b(?:sort|order|rank|arrange)\s+(?:the\s+|my\s+|this\s+)?(?:([^,.;\n]*?)\s+)?by\s+(?:the\s+)?["“']?([^"”',.;\n]+?)["”']?(?:\s+column)?(?:\s*,?\s*(?:from\s+|with\s+(?:the\s+)?)?(largest|highest|biggest|most recent|most|newest|latest|descending|desc|z\s*(?:to|-)\s*a|high(?:est)?\s+to\s+low(?:est)?|big(?:gest)?\s+to\s+small(?:est)?|smallest|lowest|oldest|earliest|ascending|asc|a\s*(?:to|-)\s*z|low(?:est)?\s+to\s+high(?:est)?|small(?:est)?\s+to\s+big(?:gest)?|in\s+reverse(?:\s+order)?)(?:\s+(?:first|on\s+top|at\s+the\s+top|order))?)?\s*(?=[,.;\n?!]|$|\s+(?:and|then|please)\b)/i;
+
+/** "sort the expenses table by amount, largest first", "sort by date (newest first)", "sort alphabetically by name". */
+export function sortCommand(text: string, sheets: SheetView[], active: SheetView | undefined, doc: ExcelDocument): TableCommand | RefusedCommand | null {
+  const m = SORT.exec(text);
+  if (!m) return null;
+  const phrase = (m[1] ?? '').replace(/\b(?:alphabetically|numerically|chronologically|rows?|data|list|entries|everything|it|them)\b/gi, ' ').trim();
+  const target = targetOf(phrase || undefined, sheets, active);
+  if (!target) return null;
+  const { sheet, table } = target;
+  const descending = DESCENDING.test((m[3] ?? '').replace(/^in\s+/i, ''));
+  const wanted = m[2].trim().toLowerCase();
+  const match = (headers: string[]) => headers.find((h) => h.toLowerCase() === wanted) ?? headers.find((h) => singular(h.toLowerCase()) === singular(wanted))
+    ?? headers.find((h) => words(h).some((w) => singular(w) === singular(wanted)));
+  if (table) {
+    const column = match(table.columns.map((c) => c.name));
+    if (!column) return { refused: `table ${table.name} has no column "${m[2].trim()}" (its columns: ${table.columns.map((c) => c.name).join(', ')})` };
+    return { calls: [{ tool: 'sort_range', args: { table: table.name, by: [{ column, order: descending ? 'descending' : 'ascending' }] } }], what: `sorted table ${table.name} by ${column}` };
+  }
+  // Plain data: from its header row down to the last row before a gap, a trailing Total row left out.
+  const ws = sheet.ws!;
+  const header = headerRowOf(sheet) ?? 0;
+  const headers: string[] = [];
+  for (let c = 0; c < sheet.extent.cols; c++) {
+    const v = readCell(ws, doc, header, c)?.value;
+    headers.push(typeof v === 'string' ? v.trim() : '');
+  }
+  const lastCol = headers.reduce((l, h, c) => (h ? c : l), -1);
+  const column = match(headers.filter(Boolean));
+  if (!column) return { refused: `"${sheet.name}" has no column "${m[2].trim()}"${lastCol >= 0 ? ` (its columns: ${headers.filter(Boolean).join(', ')})` : ''}` };
+  let last = header;
+  for (let r = header + 1; r < sheet.extent.rows; r++) {
+    const row = Array.from({ length: lastCol + 1 }, (_, c) => readCell(ws, doc, r, c)?.value);
+    if (row.every((v) => v === null || v === undefined || v === '')) break;
+    if (typeof row[0] === 'string' && /^\s*(?:grand\s+)?totals?\b/i.test(row[0])) break;
+    last = r;
+  }
+  if (last - header < 2) return { refused: `"${sheet.name}" has fewer than two rows of data to sort` };
+  const range = `A${header + 1}:${columnLetters(lastCol)}${last + 1}`;
+  return { calls: [{ tool: 'sort_range', args: { sheet: sheet.name, range, by: [{ column, order: descending ? 'descending' : 'ascending' }] } }], what: `sorted "${sheet.name}" by ${column}` };
+}
+
 /** The request without its table commands, so "add a total row to the plain sheet" adds no sheet. */
 export function withoutTableCommands(text: string): string {
-  return text.replace(new RegExp(ADD_COLUMN.source, 'giu'), ' ').replace(new RegExp(ADD_TOTALS.source, 'gi'), ' ');
+  return text.replace(new RegExp(ADD_COLUMN.source, 'giu'), ' ').replace(new RegExp(ADD_TOTALS.source, 'gi'), ' ').replace(new RegExp(SORT.source, 'gi'), ' ');
 }
