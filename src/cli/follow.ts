@@ -64,6 +64,8 @@ export async function followTask(client: Folio, taskId: string, opts: FollowOpti
   try {
     task = await client.tasks.wait(taskId, { onProgress: (e) => view?.onEvent(e), signal: stop.signal });
   } catch (err) {
+    // A `y` whose task reached `cancelled` (ending the wait with that error) before the cancel call answered.
+    if (cancelling) await cancelling;
     if (!stop.signal.aborted) throw err;
   } finally {
     process.off('SIGINT', onSigint);
