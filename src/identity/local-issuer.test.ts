@@ -19,7 +19,8 @@ function openInProcess(dir: string): Promise<{ code: number | null; out: string;
     let err = '';
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { err += d; });
-    child.on('exit', (c) => resolve({ code: c, out: out.trim(), err: err.trim() }));
+    // 'close', not 'exit': a process can exit before its piped output has been read.
+    child.on('close', (c) => resolve({ code: c, out: out.trim(), err: err.trim() }));
   });
 }
 

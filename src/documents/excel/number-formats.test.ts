@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedValue } from './number-formats.ts';
+import { moneyFormat, parseTypedValue } from './number-formats.ts';
 
 const iso = (raw: string) => {
   const v = parseTypedValue(raw);
@@ -19,5 +19,16 @@ describe('a typed cell value', () => {
     expect(iso('2/30/2024')).toBe('text "2/30/2024"');
     expect(iso('30/02/2024')).toBe('text "30/02/2024"');
     expect(iso('00123')).toBe('text "00123"');
+  });
+});
+
+describe('money as a language writes it', () => {
+  it('puts the symbol before the amount in English and after it in German, Spanish and French', () => {
+    expect(moneyFormat('EUR')).toBe('"€"#,##0.00');
+    expect(moneyFormat('GBP', 'en')).toBe('"£"#,##0.00');
+    expect(moneyFormat('EUR', 'de')).toBe('#,##0.00 "€"');
+    expect(moneyFormat('CHF', 'fr', 0)).toBe('#,##0 "CHF"');
+    expect(moneyFormat('CHF', 'en')).toBe('"CHF "#,##0.00');
+    expect(moneyFormat(null, 'de')).toBe('#,##0.00');
   });
 });

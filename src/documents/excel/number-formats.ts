@@ -31,6 +31,18 @@ export function numberFormatFor(type: ColumnType, currency?: string | null, deci
   }
 }
 
+/**
+ * Money as the request's language writes it: the symbol before the amount in English ("€1,200.00",
+ * "£950.00"), after it in German, Spanish and French ("1.200,00 €"); Excel shows the reader's own
+ * separators either way. No currency: the amount without a symbol (none is invented).
+ */
+export function moneyFormat(currency: string | null | undefined, lang: string = 'en', decimals = 2): string {
+  const body = `#,##0${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
+  if (!currency) return body;
+  const sym = (CURRENCY_SYMBOL[currency.toUpperCase()] ?? currency.toUpperCase()).trim();
+  return lang === 'en' ? `"${sym}${/^[A-Z]{2,}$/.test(sym) ? ' ' : ''}"${body}` : `${body} "${sym}"`;
+}
+
 /** The type a number format displays (for outlines and for typing appended rows like their column). */
 export function typeOfFormat(numFmt: string | undefined): ColumnType | null {
   if (!numFmt || numFmt === 'General' || numFmt === '@') return null;

@@ -14,6 +14,7 @@
 //      request's own casing with a capital first letter.
 import { parseMarkdown, type MdBlock } from '../agent/markdown.ts';
 import { announcementIn } from '../agent/understanding/announcement.ts';
+import { languageOf as requestLanguage } from '../agent/understanding/language.ts';
 
 const MAX_WORDS = 12;
 const MAX_CHARS = 80;
@@ -58,6 +59,9 @@ const SUBJECT_PREP = String.raw`(?:on|about|for|of|covering|regarding|re|showing
 const AUDIENCE = String.raw`(?:for|to|für|para|pour)\s+(?:my|our|the|your|mein(?:e|en)?|unser(?:e|en)?|mi|mis|nuestro|nuestra|mon|ma|mes|notre|nos)?\s*\S+(?:\s+\S+)?\s+(?:about|on|regarding|covering|über|zum|zur|sobre|acerca\s+de|sur|à\s+propos\s+de)`;
 const CONTAINER_LEAD = new RegExp(String.raw`^(?:${QUALIFIER}\s+)*${CONTAINER}\s+(?:${AUDIENCE}|${SUBJECT_PREP})\s+`, 'i');
 
+/** "Monthly budget as a table", "Monatsbudget als Tabelle": how it is to be made, not what it is about. */
+const AS_CONTAINER = new RegExp(String.raw`\s+(?:(?:as|in|als|in\s+einer|como|en|sous\s+forme\s+de|en\s+forme\s+de)\s+|sous\s+forme\s+d')(?:(?:a|an|one|eine[rm]?|una?|une?)\s+)?(?:${QUALIFIER}\s+)?(?:${CONTAINER}|tables?|tabla|charts?|graphs?)[\s:;,.]*$`, 'i');
+
 /** Words after which the rest only adds detail. */
 const DETAIL = /\s+(?:with|including|covering|using|based\s+on|that|which|so\s+that|in\s+order\s+to|in\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:slides|pages|sheets|tabs)|mit|inklusive|einschließlich|con|incluyendo|avec|incluant|en\s+\d+\s+diapositivas)\s+.*$/i;
 
@@ -99,6 +103,8 @@ export function requestTitleOf(prompt: string, blocks: MdBlock[] = parseMarkdown
   const container = CONTAINER_LEAD.exec(subject);
   if (container && subject.length > container[0].length) subject = subject.slice(container[0].length).replace(ARTICLE, '').replace(/^(?:my|our|your|their)\s+/i, '');
   subject = asNoun(firstClause(subject));
+  const bare = subject.replace(AS_CONTAINER, '');
+  if (bare.trim()) subject = bare;
   const language = languageOf(before);
   const title = limit(tidy(subject));
   return { title: language === 'en' ? titleCase(title) : capitalizeFirst(title), language };
@@ -184,6 +190,7 @@ function limit(s: string): string {
 }
 
 function languageOf(s: string): 'en' | 'other' {
+  if (requestLanguage(s) !== 'en') return 'other';
   const tokens = s.toLowerCase().split(/\s+/);
   const other = tokens.filter((w) => NON_ENGLISH.test(w)).length + (/[äöüßñ¿¡]|ción\b|é|è|ê|à|ç/.test(s.toLowerCase()) ? 1 : 0);
   const english = tokens.filter((w) => ENGLISH.test(w)).length;

@@ -15,8 +15,8 @@ export type Check =
   | { check: 'charts'; min?: number; max?: number; type?: ChartType; on?: string; categories?: string[] }
   /** Tables (slides, Word) whose header row includes these cells; at least `min`. */
   | { check: 'tables'; min?: number; header?: string[] }
-  /** One cell: value, a number, a formula matching a pattern, a number format kind. */
-  | { check: 'cell'; sheet?: string; cell: string; equals?: string | number; numeric?: boolean; formula?: string; format?: 'currency' | 'percent' | 'date' }
+  /** One cell: value, a number, a formula matching a pattern, a number format kind, or the exact format code. */
+  | { check: 'cell'; sheet?: string; cell: string; equals?: string | number; numeric?: boolean; formula?: string; format?: 'currency' | 'percent' | 'date'; num_fmt?: string }
   /** Live formulas: at least `min` cells (on a sheet) whose formula matches `pattern`. */
   | { check: 'formulas'; min: number; pattern?: string; sheet?: string }
   /** Numbers stored as numbers (not text): at least `min` on the sheet. */
@@ -97,6 +97,7 @@ function one(d: DocumentSnapshot, c: Check, request: string): CheckResult {
       const pass = (c.equals === undefined || (typeof c.equals === 'number' ? cell.value === c.equals : norm(String(cell.value)) === norm(c.equals)))
         && (!c.numeric || typeof cell.value === 'number')
         && (!c.formula || (cell.formula !== null && new RegExp(c.formula, 'i').test(cell.formula)))
+        && (c.num_fmt === undefined || fmt === c.num_fmt)
         && (!c.format || (c.format === 'percent' ? fmt.includes('%') : c.format === 'currency' ? /[$€£¥]|\[\$|"(USD|EUR|GBP)/.test(fmt) : /[dy]/i.test(fmt)));
       return ok(pass, `${sheet!.title}!${c.cell} = ${JSON.stringify(cell.value)}${cell.formula ? ` (=${cell.formula})` : ''} format "${fmt}"`);
     }

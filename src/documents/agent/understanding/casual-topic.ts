@@ -52,7 +52,11 @@ export function casualTopic(prompt: string): string | null {
   const separated = AFTER_SEPARATOR.exec(opening);
   const first = separated ? clean(separated[1]) : null;
   if (first) return first;
-  const sentences = opening.split(/(?<=[.!?])\s+/).slice(0, 3).join(' ');
+  let sentences = opening.split(/(?<=[.!?])\s+/).slice(0, 3).join(' ');
+  // "notes from today's standup: Ana finished the login page, Ben is blocked on the API keys, ...": a list
+  // after a colon is the content, not a lead to the topic.
+  const colon = /:\s/.exec(sentences);
+  if (colon && (sentences.slice(colon.index).match(/,\s/g)?.length ?? 0) >= 2) sentences = sentences.slice(0, colon.index);
   // Leads may sit inside a rejected phrase ("to present to the board next week about how ..."): look again from inside it.
   LEAD.lastIndex = 0;
   for (let m = LEAD.exec(sentences); m; m = LEAD.exec(sentences)) {

@@ -16,6 +16,12 @@ export interface InlineTable {
   formats: CellFormat[];
   /** ISO code of a currency column's symbol (USD for $), per column; null elsewhere. */
   currencies: (string | null)[];
+  /**
+   * Per column, the Excel number format that shows the values as the request wrote them where the
+   * type's own format would not (dotted, day-first or month-first dates; an amount with its symbol after
+   * it, "1.200,00 €"); null elsewhere.
+   */
+  numFmts?: (string | null)[];
   /** The header came from the request's words ("revenue by region"), not from the data. */
   inferredHeader: boolean;
   /** The heading above the table, when the request gives one (## Costs). */
@@ -50,7 +56,7 @@ export function typedValue(raw: string): { value: Cell; format: CellFormat; curr
 }
 
 /** Types the cells of header + raw rows, column by column (a column is numeric when most of its cells are). */
-export function typedTable(header: string[], raw: string[][], extra: Partial<InlineTable> = {}): InlineTable {
+export function typedTable(header: string[], raw: string[][], extra: Partial<InlineTable> = {}, delimiter = ','): InlineTable {
   const width = header.length;
   const cells = raw.map((r) => Array.from({ length: width }, (_, i) => typedValue(r[i] ?? '')));
   const formats: CellFormat[] = [];
@@ -64,21 +70,41 @@ export function typedTable(header: string[], raw: string[][], extra: Partial<Inl
   }
   const rows = cells.map((r) => r.map((v, c) => (formats[c] === 'text' || formats[c] === 'date' ? (v.value === null ? null : String(raw[cells.indexOf(r)][c] ?? '').trim()) : v.value)));
   // Columns left as text get the CSV reading, which knows decimal commas ("1.234,50 €", "12,5 %") and
-  // day-first and dotted dates ("15.03.2024"), decided per column as a CSV file's are.
+  // day-first and dotted dates ("15.03.2024"), decided per column as a CSV file's are; such a column keeps
+  // the display it was written in where the type's own would differ (a date's order, a symbol after).
+  const numFmts: (string | null)[] = header.map(() => null);
   if (formats.includes('text')) {
-    const csv = typedColumns(header, raw.map((r) => r.map((x) => x ?? '')));
+    const csv = typedColumns(header, raw.map((r) => r.map((x) => x ?? '')), delimiter);
     csv.columns.forEach((col, c) => {
       if (c >= width || formats[c] !== 'text' || col.kind === 'text' || col.kind === 'datetime') return;
       const values = csv.rows.map((r) => r[c]);
       formats[c] = col.kind === 'number' ? (values.every((x) => x === null || Number.isInteger(x)) ? 'integer' : 'number') : col.kind;
       currencies[c] = col.kind === 'currency' ? SYMBOLS[col.symbol ?? ''] ?? null : null;
+      if ((col.kind === 'date' && col.numFmt && col.numFmt !== 'yyyy-mm-dd') || (col.kind === 'currency' && col.numFmt && /^#/.test(col.numFmt))) numFmts[c] = col.numFmt;
       rows.forEach((r, i) => { r[c] = values[i] ?? null; });
     });
   }
-  return { header: header.map((h) => h.trim()), rows, formats, currencies, inferredHeader: false, name: null, source: '', ...extra };
+  return { header: header.map((h) => h.trim()), rows, formats, currencies, ...(numFmts.some(Boolean) ? { numFmts } : {}), inferredHeader: false, name: null, source: '', ...extra };
 }
 
 const looksLikeHeader = (cells: string[]) => cells.every((c) => c.trim() && c.trim().split(/\s+/).length <= 5 && typedValue(c).format === 'text');
+
+/**
+ * Comma-split fields where amounts were typed with unquoted thousands commas ("Acme,$1,200.00,03/25/2025"):
+ * a field of 1-3 digits (after a sign or currency symbol) and the 3-digit groups after it are one amount.
+ * Only when that gives exactly `width` fields (the header's); otherwise the fields as they were.
+ */
+function rejoinThousands(fields: string[], width: number): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < fields.length; k++) {
+    let f = fields[k];
+    if (/^\s*[-+]?[$€£¥₹]?\s*[-+]?\d{1,3}$/.test(f)) {
+      while (k + 1 < fields.length && /^\d{3}(?:\.\d+)?(?:\s*(?:[$€£¥₹]|[A-Z]{3}))?\s*$/.test(fields[k + 1]) && out.length + 1 + (fields.length - k - 2) >= width) f += `,${fields[++k]}`;
+    }
+    out.push(f);
+  }
+  return out.length === width ? out : fields;
+}
 
 /** Runs of at least two lines that split into the same number (>= 2) of fields by one delimiter. */
 function delimitedRuns(text: string): InlineTable[] {
@@ -89,18 +115,23 @@ function delimitedRuns(text: string): InlineTable[] {
     if (/^\s*(```|~~~)/.test(lines[i])) { fenced = !fenced; if (!/^\s*(```|~~~)\s*(csv|tsv)?\s*$/i.test(lines[i])) continue; }
     for (const d of ['\t', ';', ',']) {
       // Lines of a markdown table (pipes) belong to it, whatever commas their cells hold ("$120,000").
-      const width = (l: string) => (l.trim() && !l.trim().endsWith(':') && !l.includes('|') ? parseCsv(l.trim(), d)[0]?.length ?? 0 : 0);
-      const w = width(lines[i]);
+      const split = (l: string) => (l.trim() && !l.trim().endsWith(':') && !l.includes('|') ? parseCsv(l.trim(), d)[0] ?? [] : []);
+      const w = split(lines[i]).length;
       if (w < 2) continue;
+      const fit = (l: string) => { const f = split(l); return d === ',' && f.length > w ? rejoinThousands(f, w) : f; };
       let j = i + 1;
-      while (j < lines.length && width(lines[j]) === w) j++;
+      while (j < lines.length && fit(lines[j]).length === w) j++;
       if (j - i < 2) continue;
-      const records = lines.slice(i, j).map((l) => parseCsv(l.trim(), d)[0]);
+      const records = lines.slice(i, j).map(fit);
       // A run whose first line is a sentence (many words) is prose with commas, not data.
       if (records[0].some((c) => c.trim().split(/\s+/).length > 6)) continue;
-      const header = looksLikeHeader(records[0]) && records.slice(1).some((r) => r.some((c) => typedValue(c).format !== 'text')) ? records[0] : null;
+      // A first line of labels over lines with figures is the header; figures are what either reading
+      // finds ("$1,200", or the CSV reading's "1.200,00 €" and "15.03.2025").
+      const figures = (rows: string[][]) => rows.some((r) => r.some((c) => typedValue(c).format !== 'text'))
+        || typedColumns(records[0], rows, d).columns.some((col) => col.kind !== 'text');
+      const header = looksLikeHeader(records[0]) && figures(records.slice(1)) ? records[0] : null;
       const body = header ? records.slice(1) : records;
-      out.push(typedTable(header ?? records[0].map((_, k) => `Column ${k + 1}`), body, { inferredHeader: !header, source: lines.slice(i, j).join('\n') }));
+      out.push(typedTable(header ?? records[0].map((_, k) => `Column ${k + 1}`), body, { inferredHeader: !header, source: lines.slice(i, j).join('\n') }, d));
       i = j - 1;
       break;
     }
@@ -128,6 +159,10 @@ export function valuesLabel(raw: string): string | null {
   s = s.replace(new RegExp(`\\s*\\b(?:and|with|plus|y|et|und|avec|con|mit)\\s+(?:${ARTICLES}\\s+)?${INTENT_WORD}\\b.*$`, 'iu'), '');
   // "marketing spend split by channel": the values are the spend, the labels the channels.
   s = s.replace(/\s+(?:split\s+|broken down\s+)?(?:by|per|por|par|nach|pro)\s+\p{L}+$/iu, '');
+  // "a household budget for the month", "für den Monat": a period after "for" says when, not what the values are.
+  s = s.replace(/\s+(?:for|für|para|pour)\s+(?:(?:the|this|next|last|each|every|den|diesen|nächsten|el|este|le|ce|chaque)\s+)?(?:month|week|year|quarter|monat|woche|jahr|quartal|mes|semana|año|mois|semaine|année|january|february|march|april|may|june|july|august|september|october|november|december|\d{4})\b.*$/iu, '');
+  // "Create a household budget: ...": the request's verb is not part of the name.
+  s = s.replace(/^(?:(?:please|bitte|por\s+favor)\s+)?(?:create|make|build|generate|prepare|draft|erstelle|erstellen|mache?|crea|crear|haz|prepara|crée|créer|fais|prépare)\s+(?:(?:me|mir|moi)\s+)?/iu, '');
   // "a spreadsheet of our marketing spend", "hoja de cálculo con las notas de los alumnos": what follows the last lead.
   const lead = new RegExp(`^.*\\b(?:of|with|on|about|for|con|avec|mit|über|sobre|sur)\\s+(?:${ARTICLES}\\s+)?`, 'iu');
   if (lead.test(s)) s = s.replace(lead, '');
@@ -217,15 +252,6 @@ export function periodFigures(text: string): InlineTable | null {
   const period = found.every((m) => /^(19|20)\d{2}$/.test(m[2])) ? 'Year' : found.every((m) => /^Q/i.test(m[2])) ? 'Quarter' : 'Period';
   const t = typedTable([period, name], found.map((m) => [m[2], m[1]]));
   return { ...t, rows: t.rows.map((r) => [String(r[0]), r[1]]), formats: ['text', t.formats[1]], inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
-}
-
-/** "10 hours of consulting at $150 per hour and 2 licenses at $300 each": invoice lines (quantity, what, unit price). */
-export function lineItemsIn(text: string): InlineTable | null {
-  const re = /(\d+(?:\.\d+)?)\s+(?:x\s+)?([A-Za-z][\w -]{1,40}?)\s+(?:at|@|for)\s+([$€£]\s?\d[\d,.]*)(?:\s*(?:per\s+\w+|each|apiece|\/\s?\w+|a piece))?/gi;
-  const found = [...text.matchAll(re)];
-  if (!found.length) return null;
-  const t = typedTable(['Description', 'Quantity', 'Unit price'], found.map((m) => [m[2].trim().replace(/^\w/, (c) => c.toUpperCase()), m[1], m[3]]));
-  return { ...t, formats: ['text', t.formats[1] === 'text' ? 'number' : t.formats[1], 'currency'], name: 'Line items', inferredHeader: true, source: text.slice(found[0].index, found.at(-1)!.index! + found.at(-1)![0].length) };
 }
 
 /** An amount's text with its currency ("$1,200", "€80", "1,200 CHF"); bare when the request showed none: no currency is invented. */

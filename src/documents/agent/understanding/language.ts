@@ -5,9 +5,9 @@ export type Lang = 'en' | 'de' | 'es' | 'fr';
 
 const MARKERS: Record<Lang, string[]> = {
   en: ['the', 'and', 'with', 'for', 'a', 'an', 'of', 'to', 'please', 'make', 'create', 'add', 'about', 'on', 'our', 'in', 'slides', 'sheet'],
-  de: ['der', 'die', 'das', 'und', 'mit', 'für', 'fuer', 'eine', 'einen', 'ein', 'zu', 'von', 'über', 'bitte', 'erstelle', 'erstellen', 'folien', 'unsere', 'zum', 'zur', 'im', 'auf'],
-  es: ['el', 'la', 'los', 'las', 'y', 'con', 'para', 'una', 'un', 'del', 'de', 'sobre', 'por', 'crea', 'crear', 'haz', 'diapositivas', 'nuestra', 'nuestro', 'hoja'],
-  fr: ['le', 'la', 'les', 'et', 'avec', 'pour', 'une', 'un', 'des', 'du', 'de', 'sur', 'crée', 'créer', 'créez', 'fais', 'diapositives', 'notre', 'nos', 'feuille'],
+  de: ['der', 'die', 'das', 'und', 'mit', 'für', 'fuer', 'eine', 'einen', 'ein', 'zu', 'von', 'über', 'bitte', 'erstelle', 'erstellen', 'folien', 'unsere', 'zum', 'zur', 'im', 'auf', 'als', 'tabelle', 'mein', 'meine', 'unser', 'ist', 'sind', 'nach', 'wie', 'aus'],
+  es: ['el', 'la', 'los', 'las', 'y', 'con', 'para', 'una', 'un', 'del', 'de', 'sobre', 'por', 'crea', 'crear', 'haz', 'diapositivas', 'nuestra', 'nuestro', 'hoja', 'como', 'tabla', 'mi', 'mis', 'es', 'son'],
+  fr: ['le', 'la', 'les', 'et', 'avec', 'pour', 'une', 'un', 'des', 'du', 'de', 'sur', 'crée', 'créer', 'créez', 'fais', 'diapositives', 'notre', 'nos', 'feuille', 'sous', 'forme', 'tableau', 'mon', 'ma', 'mes', 'est', 'sont', 'au', 'aux'],
 };
 
 /** The request's language; English unless another one's words clearly dominate. */

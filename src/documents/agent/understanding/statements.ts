@@ -45,6 +45,9 @@ const topicOnly = (c: string) => !CHANGE.test(c) && !STATE_FIGURE.test(c) && !FI
 
 /** What people did or felt: "people love the mobile app", "users asked for dark mode". */
 const GROUP_DID = /^(?:people|users|customers|clients|everyone|most|many|some|they|we|staff|employees|students|visitors|readers|members|participants|respondents)\s+(?:\p{L}+ly\s+)?(?:love|loved|like|liked|hate|hated|want|wanted|need|needed|prefer|preferred|use|used|ask|asked|complain|complained|say|said|mention|mentioned|report|reported|enjoy|enjoyed|find|found|struggle|struggled|miss|missed|request|requested|praise|praised|expect|expected)\b/iu;
+/** A named person's (or the team's) update: "Ana finished the login page", "Ben is blocked on the API keys", "Cara starts QA tomorrow". */
+const PERSON_UPDATE = /^(?:\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?|we|they|the\s+team)\s+(?:(?:is|are|was|were)\s+(?:still\s+)?(?:\p{L}+ed|\p{L}+ing|done|out|off|away|back|on|blocked|stuck|waiting)|has|have|had|will|is|are|(?:also\s+)?(?:\p{Ll}+ed|finished|started|starts|begins|began|shipped|fixed|wrote|made|took|left|joined|moved|met|sent|got|went|did|built|ran|found|gave|won|lost|leaves|joins|takes|owns|leads|needs|wants))\b/u;
+
 /** A clause that states something: a figure and its noun, a change, a state, or a subject and its verb. */
 const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || STATE_FIGURE.test(c) || /\s(?:is|are|was|were|has|have|had)\s/i.test(c) || GROUP_DID.test(c);
 
@@ -68,7 +71,10 @@ export function statementsIn(text: string): Statements | null {
     // "68% satisfied, top complaint is slow support, people love the mobile app": three or more findings,
     // one with a figure, each a statement (a figure and its noun, or a subject and its verb).
     const findings = clauses.length >= 3 && figured.length >= 1 && clauses.every(statementLike);
-    if (!findings && (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2))) continue;
+    // "standup: Ana finished the login page, Ben is blocked on the API keys, Cara starts QA tomorrow":
+    // who did what, no figure needed.
+    const updates = clauses.every((c) => PERSON_UPDATE.test(c));
+    if (!findings && !updates && (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2))) continue;
     // "North 120, South 80" is a series: every clause a label and a bare value, no word of change.
     return { items: clauses.map(capitalised), source };
   }
@@ -78,6 +84,10 @@ export function statementsIn(text: string): Statements | null {
 interface Clause { text: string; start: number; end: number; elliptical?: boolean }
 /** "$3k MRR", "200 users", "40 customers": a figure and its noun, nothing else. */
 const FIGURE_NOUN = /^[$€£]?\d[\d.,]*\s*(?:k|m|bn|%)?\s+\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?$/iu;
+/** A figure and its noun with where or of what: "1 year at a bank", "3 years of Python". */
+const FIGURE_NOUN_AT = /^[$€£]?\d[\d.,]*\s*(?:k|m|bn|%)?\s+\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?(?:\s+(?:at|of|in|with)\s+(?:an?\s+|the\s+)?\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?)?$/iu;
+/** What someone has or is: "I have a stats degree", "we have a mobile app". */
+const HAVE = /^(?:i|we)\s*(?:\s+have|'ve)\s+(?!to\b|been\b|got\s+to\b)(?:an?\s+)?\p{L}/iu;
 
 /** A sentence's clauses, split at commas, semicolons, "and" and "but", with their places in the sentence. */
 function clausesOf(sentence: string): Clause[] {
@@ -120,9 +130,10 @@ export function claimsIn(text: string): Statements | null {
     };
     for (const c of clauses) {
       const t = c.text.replace(LEAD, '');
-      if (isClaim(t) || (QUALITATIVE.test(t) && t.split(/\s+/).length <= 9 && !ASKS.test(t) && !ABOUT_THE_DOCUMENT.test(t))) run.push(c);
+      if (isClaim(t) || ((QUALITATIVE.test(t) || HAVE.test(t)) && t.split(/\s+/).length <= 9 && !ASKS.test(t) && !ABOUT_THE_DOCUMENT.test(t))) run.push(c);
       // "we have 200 users and $3k MRR": a figure and its noun after a claim is one more, its verb left out.
-      else if (run.length && isClaim(run[run.length - 1].text.replace(LEAD, '')) && FIGURE_NOUN.test(t)) run.push({ ...c, elliptical: true });
+      // ("I have a stats degree and 1 year at a bank": after what someone has, too.)
+      else if (run.length && (isClaim(run[run.length - 1].text.replace(LEAD, '')) || HAVE.test(run[run.length - 1].text.replace(LEAD, ''))) && FIGURE_NOUN_AT.test(t)) run.push({ ...c, elliptical: true });
       else consider();
     }
     consider();

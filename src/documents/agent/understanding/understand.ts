@@ -5,7 +5,9 @@
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
 import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enumerations.ts';
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
-import { lineItemsIn, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
+import { pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
+import { lineItemsIn } from './line-items.ts';
+import { seriesIn } from './series.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 import { claimsIn, statementsIn } from './statements.ts';
@@ -23,9 +25,9 @@ const KINDS: [DocKind, RegExp][] = [
   ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
-  ['minutes', /\b(minutes|protokoll|acta|compte rendu)\b/i],
+  ['minutes', /\b(minutes|meeting notes|(?:standup|stand-up|team|sync|call|meeting) (?:notes|recap)|notes from (?:the|today's|yesterday's|our|this|my) \S+|protokoll|acta|compte rendu)\b/i],
   ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],
-  ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan)\b/i],
+  ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan|[a-zäöü]+budget)\b/i],
   ['invoice', /\b(invoice|rechnung|factura|facture)\b/i],
   ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire|(?:to|for|will|can|i|we)\s+(?:keep\s+)?track(?:ing)?(?:\s+of)?(?=\s+(?!down\b|record\b)\p{L}))\b/iu],
   ['policy', /\b(policy|guideline|handbook|richtlinie|política|politique)\b/i],
@@ -115,6 +117,8 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   // "my class presentation on climate change", "a 10 minute talk on X": the occasion's topic.
   s = /^(?:(?:my|our|the)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:talk|presentation|session|workshop|lecture|keynote|speech)\s+(?:on|about)\s+(.+)$/iu.exec(s)?.[1] ?? s;
   if (!s || s.split(/\s+/).length > 14 || /^\d/.test(s) || /^(me|us|you|it|this|that|them)$/i.test(s)) return null;
+  // "a budget for the month": a period says when, not what it is about.
+  if (/^(?:(?:the|this|next|last|each|den|diesen|el|este|le|ce)\s+)?(?:month|week|year|quarter|monat|woche|jahr|quartal|mes|semana|año|mois|semaine|année)$/iu.test(s)) return null;
   // "a dog walking app called Pawtrol": the name is the subject.
   const called = /\b(?:called|named)\s+["“]?(\p{Lu}[\p{L}\d&.'-]*(?:\s+\p{Lu}[\p{L}\d&.'-]*){0,3})/u.exec(s);
   return called ? called[1] : s;
@@ -140,11 +144,17 @@ export function kindOf(text: string): DocKind {
 const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|need|want|new|simple|quick|me|us|please|pls|i|we|give|set|up|some|my|our|crea|crear|haz|redacta|escribe|erstelle|erstellen|schreibe|mach|mache|crée|créer|créez|fais|rédige|écris|una|un|unos|eine|ein|einen|une|le|la|el|los|las|die|der|das|des|bitte|por|favor|svp|\d[\w-]*|one|two|three|four|five|six|seven|eight|nine|ten|[\w]+-(?:slide|page|sheet)s?)$/i;
 
 /** The noun phrase naming the document ("Project tracker", "Budget"), without verbs, articles and counts. */
+/** "as a table", "als Tabelle", "como tabla", "sous forme de tableau": how it is to be laid out, not what it is. */
+const AS_LAYOUT = /\s+(?:(?:as|als|como|en|in)\s+|sous\s+forme\s+d(?:e\s+|'))(?:(?:a|an|one|eine?r?|una?|une?)\s+)?(?:tables?|tabla|tableau|tabelle|spreadsheet|sheet|workbook|excel|hoja(?:\s+de\s+c[aá]lculo)?|charts?|graphs?)\b[\s\S]*$/i;
+
 export function labelOf(text: string, kind: DocKind): string | null {
-  const first = text.split(/(?<=[.!?:\n])\s/)[0];
+  const first = text.split(/(?<=[.!?:\n])\s/)[0].replace(AS_LAYOUT, '');
   const re = KINDS.find(([k]) => k === kind)?.[1];
   const at = re ? first.search(re) : -1;
   if (at < 0) {
+    // "Track these invoices": what is tracked names it.
+    const tracked = /^(?:track|log|record|organi[sz]e|keep\s+track\s+of)\s+(?:(?:these|this|my|our|the|all)\s+)?(\p{L}[\p{L}\d &'-]{2,40})$/iu.exec(first.trim());
+    if (tracked) return tracked[1][0].toUpperCase() + tracked[1].slice(1);
     // No document noun: a request that starts with its subject ("sales by region with a row per region").
     const head = /^([\p{L}][\p{L}\d &'-]{2,40}?)(?=\s+(?:with|for|including|that|which|mit|con|avec)\b|\s*[:,.(]|$)/u.exec(first.trim());
     return head && head[1].split(/\s+/).length <= 5 && !LABEL_STOP.test(head[1].split(/\s+/)[0]) && !/^(add|delete|remove|rename|move|put|insert|show|plot|chart|compare|list)$/i.test(head[1].split(/\s+/)[0]) ? head[1][0].toUpperCase() + head[1].slice(1) : null;
@@ -174,7 +184,7 @@ export function understand(prompt: string): Understanding {
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');
-  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? periodFigures(rest)]) {
+  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? seriesIn(rest) ?? periodFigures(rest)]) {
     if (found) {
       tables.push(found);
       rest = rest.replace(found.source, ' ');
@@ -191,8 +201,8 @@ export function understand(prompt: string): Understanding {
       const x = intents.chart?.x ?? (by ? by[1][0].toUpperCase() + by[1].slice(1) : null);
       // A budget's or an invoice's values are amounts: the sheet is named after the budget, the column "Amount".
       // ("Trip expenses: ..." names its values: that column stays "Expenses".)
-      const money = /^(?:budget|invoice)$/.test(kind) || /\bbudget\b/i.test(pairs.label ?? '');
-      const y = intents.chart?.y ?? (money && languageOf(prompt) === 'en' ? 'Amount' : null);
+      const money = /^(?:budget|invoice)$/.test(kind) || /budget\b|presupuesto|budgétaire/i.test(pairs.label ?? '');
+      const y = intents.chart?.y ?? (money ? WORDS[languageOf(prompt)].amount : null);
       tables.push({
         ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),

@@ -112,6 +112,21 @@ describe('inline data', () => {
     expect(de.rows).toEqual([['Nord', 1234.5, 0.125, '2024-03-15', '01067'], ['Süd', 987, 0.098, '2024-03-16', '80331']]);
     // Day and month that the values do not settle stay as written.
     expect(tablesIn('| Task | Due |\n|---|---|\n| A | 05/03/2024 |\n| B | 06/04/2024 |')[0]).toMatchObject({ formats: ['text', 'text'], rows: [['A', '05/03/2024'], ['B', '06/04/2024']] });
+    // The display they were written in goes with them where the type's own would differ.
+    expect(de.numFmts).toEqual([null, '#,##0.00 "€"', null, 'dd.mm.yyyy', null]);
+  });
+
+  it('reads a semicolon table with its header when only the CSV reading finds its figures', () => {
+    const [t] = tablesIn('Monatsbudget als Tabelle:\nPosten;Betrag;Fällig am\nMiete;1.200,00 €;01.03.2025\nStrom;85,50 €;15.03.2025');
+    expect(t).toMatchObject({ header: ['Posten', 'Betrag', 'Fällig am'], inferredHeader: false, formats: ['text', 'currency', 'date'], rows: [['Miete', 1200, '2025-03-01'], ['Strom', 85.5, '2025-03-15']] });
+  });
+
+  it('reads amounts typed with unquoted thousands commas in a comma table, only where that gives the header\'s width', () => {
+    const [t] = tablesIn('Client,Amount,Due\nAcme,$1,200.00,03/25/2025\nGlobex,$850.00,04/15/2025\nInitech,-$2,300,000.50,05/01/2025');
+    expect(t).toMatchObject({ header: ['Client', 'Amount', 'Due'], formats: ['text', 'currency', 'date'], numFmts: [null, null, 'mm/dd/yyyy'] });
+    expect(t.rows.map((r) => r[1])).toEqual([1200, 850, -2300000.5]);
+    // A row that does not come to the header's width that way ends the table.
+    expect(tablesIn('Item,Qty,Price\nPens,12,30,5,9\nPads,2,3')).toEqual([]);
   });
 
   it('names pair columns from the chart the request asks for', () => {

@@ -26,6 +26,8 @@ export interface ColumnSpec {
   type?: ColumnType;
   /** ISO currency code of a currency column (default: the one the values show, else none: amounts without a symbol). */
   currency?: string;
+  /** An Excel format code for the values (default: the type's format, numberFormatFor). */
+  numberFormat?: string;
   width?: number;
   /** What the totals row shows for the column (default: sum of money and plain numbers, nothing else). */
   total?: TotalsFunction | 'none';
@@ -89,7 +91,8 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
   const clash = viewOf(doc, entry.name).tables.find((t) => rangesOverlap(t.range, area));
   if (clash) throw new ToolError(`${rangeAddress(area)} overlaps table ${clash.name} (${rangeAddress(clash.range)}); place the data elsewhere or delete that table first`);
   headers.forEach((h, c) => writeCell(doc, entry, headerRow, origin.col + c, { value: h }, presetStyle(doc, 'header', types[c].type)));
-  const bodyStyles = types.map(({ type, currency }) => presetStyle(doc, 'body', type, numberFormatFor(type, currency)));
+  const formatOf = (c: number) => block.columns[c].numberFormat ?? numberFormatFor(types[c].type, types[c].currency);
+  const bodyStyles = types.map(({ type }, c) => presetStyle(doc, 'body', type, formatOf(c)));
   const formulas: CellPos[] = [];
   // Text columns keep what looks like a number as text (years as labels, "00123"); Excel is told so.
   const numericText: boolean[] = headers.map(() => false);
@@ -114,10 +117,10 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
   if (block.totals && block.rows.length) {
     totalsRow = lastData + 1;
     headers.forEach((_, c) => {
-      const { type, currency } = types[c];
+      const { type } = types[c];
       const fn = block.columns[c].total ?? (NUMERIC.has(type) ? 'sum' : 'none');
       const pos = { row: totalsRow!, col: origin.col + c };
-      const fmt = numberFormatFor(type, currency);
+      const fmt = formatOf(c);
       if (fn !== 'none') {
         const range = rangeAddress({ start: { row: firstData, col: pos.col }, end: { row: lastData, col: pos.col } });
         writeCell(doc, entry, pos.row, pos.col, { formula: totalsFormula(fn, range) }, presetStyle(doc, 'total', type, fn === 'count' ? '#,##0' : fmt));

@@ -5,24 +5,23 @@
 // - a cost split (rent by room size, a bill with a tip, costs by income): the amount as an input, one
 //   row per person with their weight, share and amount as live formulas (equal shares until weights
 //   are filled in), and totals that check back to the amount.
+// - a total shared out by percentages (a wedding budget: venue 40%, catering 30%, the rest misc): the total
+//   as an input, one row per part with its share and amount (share x total), the rest 1 less the others.
 // Figures are only those the request states; a missing amount is left empty to fill in, and said so.
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
+import type { Allocation } from '../../agent/understanding/allocation.ts';
 import type { CostSplit } from '../../agent/understanding/split.ts';
 import type { TieredRates } from '../../agent/understanding/tiers.ts';
+import { moneyFormat } from '../number-formats.ts';
 import type { SheetNamer } from './data-plans.ts';
 
 export interface CalculatorPlan { calls: PlannedToolCall[]; summary: string }
 
 const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
 
-function moneyFormat(currency: string | null): string {
-  if (!currency) return '#,##0.00';
-  const s = SYMBOL[currency] ?? currency;
-  return currency === 'EUR' ? `#,##0.00 "${s}"` : `"${s}"#,##0.00`;
-}
-
 const pct = (r: number) => `${Number((r * 100).toPrecision(10))}%`;
-const money = (n: number, currency: string | null) => `${currency && currency !== 'EUR' ? SYMBOL[currency] ?? '' : ''}${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}${currency === 'EUR' ? ' €' : ''}`;
+/** An amount in the summary, written as English writes it (the calculators are built for English requests). */
+const money = (n: number, currency: string | null) => `${currency ? SYMBOL[currency] ?? `${currency} ` : ''}${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 /** A tiered-rate calculator: the amount, the result and effective rate, then the tiers as a table. */
 export function tieredCalculator(t: TieredRates, title: string, namer: SheetNamer): CalculatorPlan {
@@ -104,5 +103,36 @@ export function splitCalculator(s: CostSplit, title: string, namer: SheetNamer):
     summary: `Built a ${s.what.toLowerCase()} split on "${sheet}" for ${s.people} ${s.person === 'Person' ? 'people' : `${s.person.toLowerCase()}s`}, shared ${how}; each share and amount is a live formula${s.tip !== null ? `, with a tip of ${pct(s.tip)} added to the total` : ''}, and the totals row adds back up to the amount. `
       + (s.amount === null ? `The request gave no amount, so B2 is left empty: enter it there.` : `B2 holds the amount as given (${money(s.amount, s.currency)}).`)
       + ' The names are placeholders to replace.',
+  };
+}
+
+/** A total shared out by percentages: the total as an input, then one row per part with its share and amount. */
+export function allocationCalculator(a: Allocation, title: string, namer: SheetNamer): CalculatorPlan {
+  const sheet = namer.name(title);
+  const fmt = moneyFormat(a.currency);
+  const label = a.totalLabel ?? (a.what === 'Budget' ? 'Total budget' : `Total ${a.what.toLowerCase()}`);
+  const head = 4;
+  const first = head + 1;
+  const last = head + a.parts.length;
+  const given = a.parts.filter((p) => p.share !== null).length;
+  const calls: PlannedToolCall[] = [
+    { tool: 'add_sheet', args: { name: sheet } },
+    { tool: 'set_cells', args: { sheet, start: 'A1', rows: [['Input', 'Value']], style: 'header' } },
+    { tool: 'set_cells', args: { sheet, start: 'A2', rows: [[label, a.total]], number_format: fmt } },
+    { tool: 'format_range', args: { sheet, range: 'A2', style: 'label' } },
+    { tool: 'set_cells', args: { sheet, start: `A${head}`, rows: [['Item', 'Share', 'Amount']], style: 'header' } },
+    { tool: 'set_cells', args: { sheet, start: `A${first}`, rows: a.parts.map((p) => [p.label]) } },
+    // The part that takes the rest: 1 less the others' shares, so changing one share moves it.
+    { tool: 'set_cells', args: { sheet, start: `B${first}`, rows: a.parts.map((p) => [p.share ?? `=1-SUM(B${first}:B${first + given - 1})`]), number_format: '0%' } },
+    { tool: 'set_cells', args: { sheet, start: `C${first}`, rows: a.parts.map((_, i) => [`=B${first + i}*$B$2`]), number_format: fmt } },
+    { tool: 'add_table', args: { sheet, range: `A${head}:C${last}`, name: `${a.what.replace(/\W/g, '')}Parts`, totals: { Share: 'sum', Amount: 'sum' } } },
+    { tool: 'set_layout', args: { sheet, column_widths: { A: 22, B: 10, C: 16 } } },
+  ];
+  const rest = a.parts.find((p) => p.share === null);
+  const restShare = 1 - a.parts.reduce((s, p) => s + (p.share ?? 0), 0);
+  return {
+    calls,
+    summary: `Built a ${a.what.toLowerCase()} on "${sheet}": ${a.parts.length} parts with their shares of the total (${a.parts.filter((p) => p.share !== null).map((p) => `${p.label} ${pct(p.share!)}`).join(', ')}${rest ? `, ${rest.label} the rest: ${pct(Number(restShare.toFixed(10)))}` : ''}); each amount is a live formula (share × total), and the totals row adds back up to the total. `
+      + (a.total === null ? 'The request gave no total, so B2 is left empty: enter it there.' : `B2 holds the ${(a.totalLabel ?? 'total').toLowerCase()} as given (${money(a.total, a.currency)}).`),
   };
 }

@@ -60,7 +60,7 @@ export class SheetNamer {
 
 export interface TableSheetOptions {
   /** Types the request's own notation gave each column ($ -> currency with its code, % -> percent). */
-  formats?: { type: ColumnType; currency?: string | null }[];
+  formats?: { type: ColumnType; currency?: string | null; numberFormat?: string | null }[];
   /** A growth column even when the rows are not periods (the request asked for growth). */
   growth?: boolean;
   /** Whether to add the totals row (default: when there are numbers). */
@@ -81,6 +81,8 @@ export function planTableSheet(name: string, header: string[], rows: CellInput[]
   const periods = looksLikePeriods(rows.map((r) => r[0] ?? null)) && types[0] !== 'currency';
   const columns: Record<string, unknown>[] = header.map((h, i) => ({
     header: h, type: types[i], ...(types[i] === 'currency' && options.formats?.[i]?.currency ? { currency: options.formats[i].currency } : {}),
+    // The display the request wrote the column in (15.03.2025, 1.200,00 €), when it is still that type.
+    ...(options.formats?.[i]?.numberFormat && options.formats[i].type === types[i] ? { number_format: options.formats[i].numberFormat } : {}),
     ...(options.totalColumns && NUMERIC.has(types[i]) && !options.totalColumns.includes(i) ? { total: 'none' } : {}),
   }));
   // Years in the first column are labels of the rows: not summed, and shown as 2024, not 2,024.
@@ -135,7 +137,9 @@ export function planChart(s: PlannedSheet, place: { sheet: string; position?: st
   const last = s.rows + 1;
   const kind = place.kind ?? (s.periods ? 'line' : values.length === 1 && s.rows <= 6 && /share|split|mix|breakdown|by (region|segment|channel|product)/i.test(`${s.name} ${s.headers.join(' ')}`) ? 'pie' : 'column');
   const by = BY[place.language ?? 'en'];
-  const title = values.length === 1 ? `${s.headers[values[0]]} ${by} ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} ${by} ${s.headers[0]}`;
+  // Columns that are periods (Q1..Q4, Jan..Apr, 2022..2024) are one measure over time: the sheet names it ("Sales by Region").
+  const periodColumns = values.length > 1 && values.every((i) => /^(?:Q[1-4]|H[12]|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|(?:19|20)\d{2})$/i.test(s.headers[i]));
+  const title = values.length === 1 ? `${s.headers[values[0]]} ${by} ${s.headers[0]}` : periodColumns ? `${s.name} ${by} ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} ${by} ${s.headers[0]}`;
   return {
     tool: 'add_chart',
     args: {

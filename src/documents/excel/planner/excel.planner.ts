@@ -18,10 +18,21 @@ import { loanIn } from '../../agent/understanding/loan.ts';
 import { loanSchedule } from './loan-schedule.ts';
 import { splitIn } from '../../agent/understanding/split.ts';
 import { tiersIn } from '../../agent/understanding/tiers.ts';
-import { splitCalculator, tieredCalculator } from './calculators.ts';
+import { allocationCalculator, splitCalculator, tieredCalculator } from './calculators.ts';
+import { allocationIn } from '../../agent/understanding/allocation.ts';
 
-/** The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent split"). */
-function calculatorFor(prompt: string, namer: SheetNamer): AgentPlan | null {
+/**
+ * The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent
+ * split", "Wedding budget"). A total shared out by percentages is read even where its parts also read as
+ * label/value pairs (`pairsOnly`: the request holds no table of its own).
+ */
+function calculatorFor(prompt: string, namer: SheetNamer, pairsOnly: boolean): AgentPlan | null {
+  const allocation = allocationIn(prompt);
+  if (allocation) {
+    const plan = allocationCalculator(allocation, allocation.what, namer);
+    return { calls: [{ tool: 'set_workbook', args: { title: allocation.what } }, ...plan.calls], summary: plan.summary };
+  }
+  if (pairsOnly) return null;
   const tiers = tiersIn(prompt);
   const split = tiers ? null : splitIn(prompt);
   const title = tiers ? `${tiers.result} calculator` : split ? `${split.what} split` : null;
@@ -92,7 +103,7 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
     return { calls: [{ tool: 'set_workbook', args: { title } }, ...plan.calls], summary: plan.summary };
   }
   // A calculator the request spells out: tiered rates (commission, tax brackets) or a cost split.
-  const calculator = inputs.dataSources.length || u.tables.length || u.language !== 'en' ? null : calculatorFor(request.prompt, namer);
+  const calculator = inputs.dataSources.length || u.tables.some((t) => !t.inferredHeader) || u.language !== 'en' ? null : calculatorFor(request.prompt, namer, u.tables.length > 0);
   if (calculator) return calculator;
   const heading = parseMarkdown(request.prompt).find((b) => b.type === 'heading');
   const title = (heading?.type === 'heading' ? heading.text.replace(/\*\*|__|`/g, '').trim() : null) ?? nameFor(u, inputs);

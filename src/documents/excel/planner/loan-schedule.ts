@@ -5,6 +5,7 @@
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import type { Lang } from '../../agent/understanding/language.ts';
 import type { Loan } from '../../agent/understanding/loan.ts';
+import { moneyFormat } from '../number-formats.ts';
 import type { SheetNamer } from './data-plans.ts';
 
 const LABELS: Record<Lang, { inputs: string; schedule: string; input: string; value: string; principal: string; rate: string; years: string; perYear: string; count: string; payment: string; totalInterest: string; columns: string[] }> = {
@@ -23,7 +24,7 @@ export function loanSchedule(loan: Loan, lang: Lang, namer: SheetNamer): LoanPla
   const inputs = namer.name(L.inputs);
   const schedule = namer.name(L.schedule);
   const money = loan.currency ? `currency` : 'number';
-  const moneyFormat = loan.currency && loan.currency !== 'USD' ? `#,##0.00 "${{ EUR: '€', GBP: '£' }[loan.currency] ?? loan.currency}"` : loan.currency ? '"$"#,##0.00' : '#,##0.00';
+  const moneyFmt = moneyFormat(loan.currency, lang);
   const count = Math.round(loan.years * loan.paymentsPerYear);
   const q = (name: string) => (/^[A-Za-z_][\w.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
   const I = (cell: string) => `${q(inputs)}!$B$${cell}`;
@@ -31,10 +32,10 @@ export function loanSchedule(loan: Loan, lang: Lang, namer: SheetNamer): LoanPla
   const calls: PlannedToolCall[] = [
     { tool: 'add_sheet', args: { name: inputs } },
     { tool: 'set_cells', args: { sheet: inputs, start: 'A1', rows: [[L.input, L.value]], style: 'header' } },
-    { tool: 'set_cells', args: { sheet: inputs, start: 'A2', rows: [[L.principal, loan.principal]], number_format: moneyFormat } },
+    { tool: 'set_cells', args: { sheet: inputs, start: 'A2', rows: [[L.principal, loan.principal]], number_format: moneyFmt } },
     { tool: 'set_cells', args: { sheet: inputs, start: 'A3', rows: [[L.rate, loan.rate]], number_format: '0.00%' } },
     { tool: 'set_cells', args: { sheet: inputs, start: 'A4', rows: [[L.years, loan.years], [L.perYear, loan.paymentsPerYear], [L.count, '=B4*B5']], number_format: '0' } },
-    { tool: 'set_cells', args: { sheet: inputs, start: 'A7', rows: [[paymentLabel, '=PMT(B3/B5,B6,-B2)'], [L.totalInterest, '=B7*B6-B2']], number_format: moneyFormat } },
+    { tool: 'set_cells', args: { sheet: inputs, start: 'A7', rows: [[paymentLabel, '=PMT(B3/B5,B6,-B2)'], [L.totalInterest, '=B7*B6-B2']], number_format: moneyFmt } },
     { tool: 'format_range', args: { sheet: inputs, range: 'A2:A8', style: 'label' } },
   ];
   // One row per payment: interest on the balance before it, the rest of the payment repays principal.
@@ -43,7 +44,7 @@ export function loanSchedule(loan: Loan, lang: Lang, namer: SheetNamer): LoanPla
     const before = i === 0 ? I('2') : `E${r - 1}`;
     return [i + 1, `=${I('7')}`, `=${before}*${I('3')}/${I('5')}`, `=B${r}-C${r}`, `=MAX(0,${before}-D${r})`];
   });
-  const columns = L.columns.map((header, i) => (i === 0 ? { header, type: 'integer', total: 'none' } : { header, type: money, ...(loan.currency ? { currency: loan.currency } : {}), ...(i === 4 ? { total: 'none' } : { total: 'sum' }) }));
+  const columns = L.columns.map((header, i) => (i === 0 ? { header, type: 'integer', total: 'none' } : { header, type: money, ...(loan.currency ? { currency: loan.currency } : {}), number_format: moneyFmt, ...(i === 4 ? { total: 'none' } : { total: 'sum' }) }));
   calls.push({ tool: 'add_sheet', args: { name: schedule, columns, rows, totals: true, as_table: true } });
   calls.push({ tool: 'set_layout', args: { sheet: schedule, freeze_rows: 1 } });
   const pmt = loan.rate === 0 ? loan.principal / count : (loan.principal * (loan.rate / loan.paymentsPerYear)) / (1 - (1 + loan.rate / loan.paymentsPerYear) ** -count);

@@ -7,7 +7,7 @@ import type { InlineTable } from '../../agent/understanding/inline-data.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { columnLetters } from '../a1.ts';
-import { numberFormatFor, type ColumnType } from '../number-formats.ts';
+import { moneyFormat, numberFormatFor, type ColumnType } from '../number-formats.ts';
 import { planChart, planTableSheet, valueColumns, type PlannedSheet, type SheetNamer } from './data-plans.ts';
 import { trackerColumns } from './tracker-columns.ts';
 
@@ -37,7 +37,11 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     const valueName = t.inferredHeader && t.header[1] && !/^value$/i.test(t.header[1]) ? t.header[1] : null;
     const lines = t.name === 'Line items';
     const wanted = u.sheetNames[i] ?? (lines ? (fallbackName === 'Data' ? 'Invoice' : fallbackName) : t.name) ?? (i === 0 ? (fallbackName === 'Data' && valueName ? valueName : fallbackName) : `Table ${i + 1}`);
-    const formats = t.formats.map((f, c) => ({ type: (f === 'date' ? 'date' : f) as ColumnType, currency: t.currencies[c] }));
+    // Amounts show as the request wrote them ("1.200,00 €"), else as its language writes money.
+    const formats = t.formats.map((f, c) => ({
+      type: (f === 'date' ? 'date' : f) as ColumnType, currency: t.currencies[c],
+      numberFormat: t.numFmts?.[c] ?? (f === 'currency' && u.language !== 'en' ? moneyFormat(t.currencies[c], u.language) : null),
+    }));
     // Headers typed all in lower case ("region,revenue") read as the labels they are ("Region").
     let header = t.header.every((h) => h === h.toLowerCase()) ? t.header.map((h) => (h ? h[0].toUpperCase() + h.slice(1) : h)) : t.header;
     let rows = t.rows as (string | number | null)[][];
@@ -46,7 +50,7 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
       // Invoice lines: each line's amount is quantity x unit price, live; the totals row is the grand total.
       header = [...header, 'Amount'];
       rows = rows.map((r, i) => [...r, `=B${i + 2}*C${i + 2}`]);
-      formats.push({ type: 'currency', currency: t.currencies[2] });
+      formats.push({ type: 'currency', currency: t.currencies[2], numberFormat: formats[2]?.numberFormat ?? null });
       totalColumns = [3];
     }
     // A budget's income is not one of its costs: the table sums what goes out, and what is left is income less that.
@@ -57,7 +61,7 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     if (income.length && rows.length) {
       // (A blank row after the totals row, and after the averages row when there is one.)
       const first = p.sheet.rows + 4 + (u.intents.average ? 1 : 0);
-      const format = numberFormatFor(p.sheet.types[1], t.currencies[1]) ?? p.sheet.types[1];
+      const format = (p.sheet.types[1] === formats[1]?.type ? formats[1].numberFormat : null) ?? numberFormatFor(p.sheet.types[1], t.currencies[1]) ?? p.sheet.types[1];
       const incomeRows = income.map((r) => [r[0], r[1]]);
       const last = first + incomeRows.length - 1;
       const left: (string | number | null)[] = [{ en: 'Left over', de: 'Verbleibend', es: 'Restante', fr: 'Reste' }[u.language], `=SUM(B${first}:B${last})-B${p.sheet.rows + 2}`];

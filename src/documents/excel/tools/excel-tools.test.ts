@@ -146,6 +146,19 @@ describe('Excel tools', () => {
     expect(cellAt(kit.doc, 'Costs', 'A4')?.value).toBe('Total');
   });
 
+  it('gives an added sheet\'s columns the number format they name, in the body and the totals row', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', {
+      name: 'Kosten',
+      columns: [{ header: 'Posten' }, { header: 'Betrag', type: 'currency', number_format: '#,##0.00 "€"' }, { header: 'Fällig', type: 'date', number_format: 'dd.mm.yyyy' }, { header: 'Anteil', number_format: 'percent' }],
+      rows: [['Miete', 1200, '2025-03-01', 0.8], ['Strom', 85.5, '2025-03-15', 0.2]], totals: true,
+    });
+    expect(cellAt(kit.doc, 'Kosten', 'B2')).toMatchObject({ value: 1200, numFmt: '#,##0.00 "€"' });
+    expect(cellAt(kit.doc, 'Kosten', 'C3')?.numFmt).toBe('dd.mm.yyyy');
+    expect(cellAt(kit.doc, 'Kosten', 'D2')?.numFmt).toBe('0.0%');
+    expect(cellAt(kit.doc, 'Kosten', 'B4')).toMatchObject({ formula: 'SUBTOTAL(109,B2:B3)', value: 1285.5, numFmt: '#,##0.00 "€"' });
+  });
+
   it("takes a user's workbook's own font and theme for new content, and the brand's colours on new content only", async () => {
     const file = path.resolve(import.meta.dirname, '../../../../test/fixtures/fidelity/xlsx/lo-chart-cf-pivot.xlsx');
     const plain = excelToolkit(readWorkbook(fs.readFileSync(file)));

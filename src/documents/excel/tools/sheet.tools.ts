@@ -16,15 +16,22 @@ import { refersTo } from '../edits/sheet-names.ts';
 import { addSheet, deleteSheet, moveSheet, renameSheet, safeSheetName } from '../edits/sheets.ts';
 import { freezeOf, sheetViews, viewOf } from '../view/sheet.view.ts';
 import type { SheetEntry } from '../workbook.ts';
+import { resolveNumberFormat } from './cell.tools.ts';
 import { CellValue, ColumnTypeSchema, RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 const ColumnSpecSchema = Type.Object({
   header: Type.String({ minLength: 1, maxLength: 255 }),
   type: Type.Optional(ColumnTypeSchema),
   currency: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO code of a currency column, e.g. USD, EUR. Omitted: the symbol the values show, else none (amounts without a currency symbol).' })),
+  number_format: Type.Optional(Type.String({ minLength: 1, maxLength: 60, description: 'An Excel format code for the column\'s values, e.g. "dd.mm.yyyy" or "#,##0.00 \\"€\\"". Omitted: the type\'s own format.' })),
   width: Type.Optional(Type.Number({ minimum: 2, maximum: 120 })),
   total: Type.Optional(StringEnum(['sum', 'average', 'count', 'min', 'max', 'none'] as const, { description: 'What the totals row shows for this column.' })),
 }, { additionalProperties: false });
+
+/** The tool's column specs as the data block takes them (a number_format is a code or a column type's name). */
+function columnSpecs(columns: Static<typeof ColumnSpecSchema>[]): ColumnSpec[] {
+  return columns.map(({ number_format: code, ...rest }) => (code ? { ...rest, numberFormat: resolveNumberFormat(code).numFmt } : rest));
+}
 
 /** A data source's rows as tool inputs: text that looks like a formula stays text (no formula injection from CSV). */
 export function dataSourceRows(table: DataTable): CellInput[][] {
@@ -84,7 +91,7 @@ export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
       return { sheet: entry.name, position: doc.sheets().findIndex((s) => s.el === entry.el) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
     }
     const built = buildDataBlock(doc, entry, {
-      title: args.title, subtitle: args.subtitle, columns: args.columns as ColumnSpec[], rows: args.rows ?? [], totals: args.totals,
+      title: args.title, subtitle: args.subtitle, columns: columnSpecs(args.columns), rows: args.rows ?? [], totals: args.totals,
       tableName: args.as_table === false ? null : entry.name,
     });
     return describeBlock(entry, built);
@@ -127,7 +134,8 @@ export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
       execute: (args) => {
         const table = findDataSource(ctx.inputs.dataSources, args.source);
         const entry = placeSheet(doc, args.sheet_name ?? safeSheetName(doc, table.name), undefined);
-        const columns: ColumnSpec[] = table.columns.map((header, i) => ({ header, ...(args.columns?.[i] ?? {}) }));
+        const given = columnSpecs(args.columns ?? []);
+        const columns: ColumnSpec[] = table.columns.map((header, i) => ({ header, ...(given.at(i) ?? {}) }));
         const built = buildDataBlock(doc, entry, { title: args.title, columns, rows: dataSourceRows(table), totals: args.totals, tableName: args.as_table === false ? null : entry.name });
         ctx.noteChange(`imported "${table.name}" (${table.rows.length} rows) into sheet "${entry.name}"`);
         return describeBlock(entry, built);

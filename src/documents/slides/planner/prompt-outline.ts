@@ -54,7 +54,8 @@ export function requestedSlides(text: string): number | null {
 /** "Create a 10-slide deck about the energy transition for investors" -> "energy transition". */
 export function topicOf(text: string): string | null {
   const first = text.split(/\n/).find((l) => l.trim() && !l.trim().startsWith('#'))?.trim() ?? '';
-  const sentence = first.split(/(?<=[.!?])\s/)[0] ?? '';
+  // (What follows a colon is the request's content: "standup notes: Ben is blocked on the API keys" is not on API keys.)
+  const sentence = (first.split(/(?<=[.!?])\s/)[0] ?? '').split(/:\s/)[0];
   const lead = /\b(?:about|on|covering|for|regarding|titled|called|summari[sz]ing|recapping|reviewing|presenting|explaining|introducing|outlining)\s+["“]?(.+?)["”]?\s*(?:[.:!?]|\s[-–—]\s|$)/i;
   let m = lead.exec(sentence);
   // "for investors" names who the deck is for; "for the board about hiring" is on hiring.

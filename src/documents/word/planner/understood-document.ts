@@ -144,9 +144,16 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   // Facts told in passing go into the document's own parts (a letter's details, a report's background), listed facts under Highlights.
   const told = u.statementsInPassing && !u.announcement && sections.length ? u.statements.map((x) => `- ${escapeInline(x)}`).join('\n') : '';
   const toldAt = told ? Math.max(0, ...[/^(?:event )?details$/i, /^(?:background|context|overview|key points|findings)$/i, /^(?:purpose|opening|summary|introduction)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
-  if (u.statements.length && !u.announcement && !told) blocks.push(`# ${u.language === 'en' ? 'Highlights' : escapeInline(w.deck[1])}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
-  const details = u.announcement ? [] : detailFacts(u);
-  // Stated facts go into the section about details (else the first one), as labelled lines.
+  // (Meeting notes list who did what: their updates.)
+  const listed = u.language === 'en' ? (u.kind === 'minutes' ? 'Updates' : 'Highlights') : escapeInline(w.deck[1]);
+  if (u.statements.length && !u.announcement && !told) blocks.push(`# ${listed}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
+  let details = u.announcement ? [] : detailFacts(u);
+  // Stated facts go into the section about details (else the first one), as labelled lines; not among a
+  // meeting's attendees or agenda, where they get a Details section of their own.
+  if (details.length && /^(?:attendees|agenda)$/i.test(sections[0] ?? '') && !sections.some((s) => /^(?:event )?details$/i.test(s))) {
+    blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${details.join('\n')}`);
+    details = [];
+  }
   const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
   const structured = blocks.length > 0 && !u.announcement;
   sections.forEach((s, i) => {

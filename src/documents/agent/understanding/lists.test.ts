@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { allocationIn } from './allocation.ts';
+import { lineItemsIn } from './line-items.ts';
+import { seriesIn } from './series.ts';
+
+describe('lists as people type them', () => {
+  it('reads a list of amounts where some are a quantity at a price as invoice lines, in order', () => {
+    const t = lineItemsIn('expense report for my trip to Chicago: flight $420, hotel 3 nights at $189, uber $63.40, meals $112')!;
+    expect(t.rows).toEqual([['Flight', 1, 420], ['Hotel nights', 3, 189], ['Uber', 1, 63.4], ['Meals', 1, 112]]);
+    expect(lineItemsIn('quote: 3 chairs at $120 and a desk for $450')!.rows).toEqual([['Chairs', 3, 120], ['Desk', 1, 450]]);
+    // Line items alone, as before; the unit price does not take the comma after it.
+    expect(lineItemsIn('Inventory: 12 laptops at $899, 30 monitors at $189')!.rows).toEqual([['Laptops', 12, 899], ['Monitors', 30, 189]]);
+    // An item that is neither keeps the list from being read as one.
+    expect(lineItemsIn('trip: flight $420, hotel 3 nights at $189, a lot of walking')!.rows).toEqual([['Nights', 3, 189]]);
+  });
+
+  it('reads a total shared out by percentages, with the part that takes the rest', () => {
+    expect(allocationIn('wedding budget: total 25k, venue 40%, catering 30%, photography 10%, rest misc')).toEqual({
+      what: 'Wedding budget', total: 25000, totalLabel: null, currency: null,
+      parts: [{ label: 'Venue', share: 0.4 }, { label: 'Catering', share: 0.3 }, { label: 'Photography', share: 0.1 }, { label: 'Misc', share: null }],
+    });
+    expect(allocationIn('marketing budget of $50,000: 50% ads, 30% events, the remainder for content')).toMatchObject({ total: 50000, currency: 'USD', parts: [{ label: 'Ads' }, { label: 'Events' }, { label: 'Content', share: null }] });
+    expect(allocationIn('budget: rent 40%, food 20%, savings 20%, fun gets the rest')).toMatchObject({ total: null, parts: [{}, {}, {}, { label: 'Fun', share: null }] });
+    expect(allocationIn('50/30/20 budget, income $4,800: needs 50%, wants 30%, savings 20%')).toMatchObject({ total: 4800, totalLabel: 'Income', parts: [{ label: 'Needs', share: 0.5 }, { label: 'Wants', share: 0.3 }, { label: 'Savings', share: 0.2 }] });
+    // Shares of more than the whole, rates and changes are not an allocation.
+    expect(allocationIn('budget: rent 60%, food 50%')).toBeNull();
+    expect(allocationIn('sales commission calculator, 5% on the first 10k and 8% above that')).toBeNull();
+    expect(allocationIn('revenue up 12%, churn down to 3%')).toBeNull();
+  });
+
+  it('reads several figures per label as columns headed by the periods the request names', () => {
+    expect(seriesIn('Q1-Q4 sales: North 120 140 160 180, South 90 95 100 110')).toMatchObject({
+      header: ['Item', 'Q1', 'Q2', 'Q3', 'Q4'], rows: [['North', 120, 140, 160, 180], ['South', 90, 95, 100, 110]], name: 'Sales',
+    });
+    expect(seriesIn('monthly signups Jan-Apr: web 120/150/170/210, app 80/95/99/130')?.header).toEqual(['Item', 'Jan', 'Feb', 'Mar', 'Apr']);
+    expect(seriesIn('revenue by region 2022-2024: EMEA $1.2M $1.5M $1.9M; APAC $0.8M $1.1M $1.3M')).toMatchObject({ header: ['Region', '2022', '2023', '2024'], formats: ['text', 'currency', 'currency', 'currency'] });
+    expect(seriesIn('scores: Ann 3 4, Bob 5 6 7')).toBeNull();
+    expect(seriesIn('sales: North 120, South 80')).toBeNull();
+  });
+});
