@@ -11,7 +11,15 @@ export const AUDIENCE = new RegExp(String.raw`^${OWNER}${GROUP}$`, 'iu');
 /** "for investors", "for the board", "to the team": the lead and the audience, at the start of `text`. */
 const LEAD_AUDIENCE = new RegExp(String.raw`^(?:for|to|with)\s+${OWNER}${GROUP}(?!\p{L})`, 'iu');
 
-const AUDIENCE_THEN_TOPIC = new RegExp(String.raw`^${OWNER}${GROUP}\s+(?:about|on|regarding|covering|to\s+(?:explain|present|introduce|announce|pitch|propose))\s+(.+)$`, 'iu');
+/**
+ * People named by their role ("new cashiers", "nurses", "warehouse workers", "sales reps"): an audience
+ * only where a topic follows ("training slides for new cashiers on how to close the register").
+ */
+const ROLE = String.raw`(?:\p{L}+\s+)?\p{L}+(?:ers|ists|ants|ents|ees|ians|ors|nurses|reps|agents)`;
+const TOPIC_LEAD = String.raw`(?:about|on|regarding|covering|to\s+(?:explain|present|introduce|announce|pitch|propose))`;
+const LEAD_ROLE = new RegExp(String.raw`^(?:for|to|with)\s+${OWNER}${ROLE}(?=\s+(?:about|on|regarding|covering)\s)`, 'iu');
+
+const AUDIENCE_THEN_TOPIC = new RegExp(String.raw`^${OWNER}(?:${GROUP}|${ROLE})\s+${TOPIC_LEAD}\s+(.+)$`, 'iu');
 
 /**
  * What a "for ..." phrase says the document is about: "the board about hiring" is "hiring"; an audience
@@ -36,5 +44,5 @@ export function isAudience(phrase: string): boolean {
 
 /** The length of an audience phrase ("for the board") at the start of `text`, or 0. */
 export function audienceLength(text: string): number {
-  return LEAD_AUDIENCE.exec(text)?.[0].length ?? 0;
+  return (LEAD_AUDIENCE.exec(text) ?? LEAD_ROLE.exec(text))?.[0].length ?? 0;
 }

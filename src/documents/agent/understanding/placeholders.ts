@@ -41,7 +41,9 @@ export function placeholdersFor(item: string, subject: string | null, lang: Lang
   const w = WORDS[lang];
   if (lang !== 'en') return [w.add(`${w.keyPoints}: ${item}`)];
   const hints = HINTS.find(([re]) => re.test(item.trim()))?.[1];
-  if (!hints) return [w.add(`the key points on ${item.charAt(0).toLowerCase()}${item.slice(1)}${subject ? ` for ${subject}` : ''}`)];
+  // (An acronym keeps its capitals: "NPS", not "nPS".)
+  const lead = /^\p{Lu}{2}/u.test(item) ? item : `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+  if (!hints) return [w.add(`the key points on ${lead}${subject ? ` for ${subject}` : ''}`)];
   // "{ for s}" takes the subject where it reads naturally, and disappears without one.
   return hints.map((h) => w.add(h.replace(/\{([^}]*)\}/, (_, slot: string) => (subject ? slot.replace(/\bs\b/, subject) : ''))));
 }

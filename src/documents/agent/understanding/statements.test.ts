@@ -19,6 +19,8 @@ describe('facts told in passing', () => {
     ['presentation for investors, we are a B2B payroll startup with 40 customers and 1.2M ARR, growing 15% month over month', ['40 customers', '1.2M ARR', 'Growing 15% month over month']],
     // What the request says about the document itself is an instruction, not a fact.
     ['a deck about Q3, revenue grew 12% and margins improved, the audience is executives and the tone is formal', ['Revenue grew 12%', 'Margins improved']],
+    // What the writer has, with a figure after it.
+    ['write a cover letter for a junior data analyst position at Spotify, I have a stats degree and 1 year at a bank', ['I have a stats degree', '1 year at a bank']],
   ])('%s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });
@@ -69,4 +71,16 @@ describe('what a pitch asks for', () => {
     ['revenue up 20%', null],
     ['raising awareness of the brand', null],
   ])('%s', (text, amount) => expect(askedAmount(text)).toBe(amount));
+});
+
+describe('listed facts without a word of change', () => {
+  it('reads who did what, a signed figure as a change, and keeps a bare noun after "and" with its verb', () => {
+    expect(statementsIn("meeting notes from today's standup: Ana finished the login page, Ben is blocked on the API keys, Cara starts QA tomorrow. Next standup Thursday.")?.items)
+      .toEqual(['Ana finished the login page', 'Ben is blocked on the API keys', 'Cara starts QA tomorrow']);
+    expect(statementsIn('make a deck for our quarterly business review: revenue 4.2M (+12% QoQ), NPS 47, churn 2.1%, shipped SSO and audit logs, hiring 3 engineers next quarter')?.items)
+      .toEqual(['Revenue 4.2M (+12% QoQ)', 'NPS 47', 'Churn 2.1%', 'Shipped SSO and audit logs', 'Hiring 3 engineers next quarter']);
+    // Topics named in a list are not updates.
+    expect(statementsIn('deck on the CRM rollout: why, training, support')).toBeNull();
+    expect(statementsIn('A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.')).toBeNull();
+  });
 });

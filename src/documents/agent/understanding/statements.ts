@@ -60,14 +60,15 @@ const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || ST
 export function statementsIn(text: string): Statements | null {
   for (const m of text.matchAll(/(?::|\s[-–—]\s)\s*([^\n:]{6,400}?)(?=\s*(?:\.\s|\.$|\n|$))/gu)) {
     let source = m[1].trim();
-    let clauses = source.split(SPLIT).map((c) => c.trim().replace(/[.]$/, '')).filter(Boolean);
+    let clauses = clausesOfList(source);
     if (clauses.length >= 3 && topicOnly(clauses[0])) {
       const next = source.toLowerCase().indexOf(clauses[1].toLowerCase(), clauses[0].length);
       if (next > 0) { source = source.slice(next); clauses = clauses.slice(1); }
     }
     if (clauses.length < 2 || clauses.length > 10 || clauses.some((c) => c.split(/\s+/).length > 9)) continue;
     const figured = clauses.filter((c) => FIGURE.test(c));
-    const changed = figured.some((c) => CHANGE.test(c) && /\d/.test(c));
+    // ("revenue 4.2M (+12% QoQ)": a signed figure or a period-on-period rate is a change too.)
+    const changed = figured.some((c) => (CHANGE.test(c) || SIGNED.test(c)) && /\d/.test(c));
     // "68% satisfied, top complaint is slow support, people love the mobile app": three or more findings,
     // one with a figure, each a statement (a figure and its noun, or a subject and its verb).
     const findings = clauses.length >= 3 && figured.length >= 1 && clauses.every(statementLike);
@@ -79,6 +80,28 @@ export function statementsIn(text: string): Statements | null {
     return { items: clauses.map(capitalised), source };
   }
   return null;
+}
+
+/** "+12%", "-3 pts", "12% QoQ", "up YoY": a figure that is a change. */
+const SIGNED = /(?:^|[\s(])[+\-−]\s?\d|\b(?:QoQ|YoY|MoM|WoW)\b/;
+
+/**
+ * A list's clauses, split at commas, semicolons and "and"; a bare noun after "and" stays with the
+ * clause before it ("shipped SSO and audit logs").
+ */
+function clausesOfList(source: string): string[] {
+  const out: string[] = [];
+  for (const piece of source.split(/\s*(?:,(?!\d{3}(?!\d))|;)\s*/u)) {
+    const parts = piece.split(/\s+(?:and|und|y|et)\s+/iu).map((c) => c.trim().replace(/[.]$/, '')).filter(Boolean);
+    const joined: string[] = [];
+    for (const p of parts) {
+      const bare = p.split(/\s+/).length <= 3 && !FIGURE.test(p) && !statementLike(p);
+      if (joined.length && bare && CHANGE.test(joined[joined.length - 1])) joined[joined.length - 1] += ` and ${p}`;
+      else joined.push(p);
+    }
+    out.push(...joined);
+  }
+  return out.map((c) => c.replace(/^(?:and|und|y|et)\s+/i, '')).filter(Boolean);
 }
 
 interface Clause { text: string; start: number; end: number; elliptical?: boolean }

@@ -227,7 +227,10 @@ export function understand(prompt: string): Understanding {
   // support"; "Orden del día para el lunes: ventas, clientes, vacaciones"); dated entries are a timeline instead.
   const listed = /^(?:agenda|deck|pitch|report|plan|minutes|proposal)$/.test(kind) && !milestonesIn(rest).length
     ? splitList(/:\s*([^\n]+)$/.exec(rest.trim().split('\n')[0])?.[1]?.replace(/[.!]\s*$/, '') ?? '') : [];
-  const items = bullets ? [] : (enumeration(rest).length ? enumeration(rest) : listed.length >= (kind === 'agenda' ? 2 : 3) ? listed : per);
+  const compared = comparedIn(rest);
+  let items = bullets ? [] : (enumeration(rest).length ? enumeration(rest) : listed.length >= (kind === 'agenda' ? 2 : 3) ? listed : per);
+  // "comparing React, Vue and Svelte for our new dashboard": a list of what is compared, by their names.
+  if (compared.length >= 2 && items.length === compared.length && items.every((x, k) => x.toLowerCase().includes(compared[k].toLowerCase()))) items = compared;
   // "a presentation with the topics goals, timeline, budget and team": a listed topic does not make it a budget.
   const kindWord = KINDS.find(([k]) => k === kind)?.[1];
   if (kindWord && !GENERIC.has(kind) && items.some((i) => kindWord.test(i))) {
@@ -247,7 +250,7 @@ export function understand(prompt: string): Understanding {
     bullets,
     cells: cellTexts(rest),
     sheetNames: sheetNamesIn(rest),
-    compared: comparedIn(rest),
+    compared,
     criteria: criteriaIn(rest),
     milestones: milestonesIn(rest),
     columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : columnsIn(rest),

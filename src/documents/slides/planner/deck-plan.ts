@@ -125,7 +125,10 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // Last, the occasion itself ("Tomorrow's team meeting") reads better than no title.
   // A deck that is one chart ("a bar chart of revenue by region: ...") is named after it.
   const charted = u.intents.chart?.y && u.intents.chart.x && u.tables.length ? `${u.intents.chart.y} by ${u.intents.chart.x.toLowerCase()}` : null;
-  const found = topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
+  // "5 slides comparing React, Vue and Svelte for our new dashboard": what is compared names it, not what it is for.
+  const compared = u.compared.length >= 2 && u.compared.join(' vs ').length <= 60 ? u.compared.join(' vs ') : null;
+  const forPurpose = (t: string) => new RegExp(String.raw`\bfor\s+(?:(?:our|the|a|an|my|your)\s+)?${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(prompt);
+  const found = (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 

@@ -42,6 +42,10 @@ describe('reading prompts', () => {
     expect(requestedSlides('a 12-slide deck')).toBe(12);
     expect(requestedSlides('Make ten slides')).toBe(10);
     expect(topicOf('Create a 10-slide deck about the energy transition for investors')).toBe('energy transition');
+    // People by their role before "on": an audience; a list after a colon is content, not a lead.
+    expect(topicOf('training slides for new cashiers on how to open and close the register')).toBe('how to open and close the register');
+    expect(topicOf('a deck for warehouse workers about forklift safety')).toBe('forklift safety');
+    expect(topicOf("standup notes: Ana finished the login page, Ben is blocked on the API keys")).toBeNull();
     expect(parsePrompt('A deck with sections: Market, Product and Team').sections).toEqual(['Market', 'Product', 'Team']);
   });
 });

@@ -76,7 +76,7 @@ function comparisonSlide(u: Understanding): AddSlideArgs {
   const criteria = u.criteria.length ? u.criteria : [1, 2, 3].map((i) => w.add(`criterion ${i}`));
   return {
     layout: 'table', title: `${u.compared.join(' vs ')}`.slice(0, 150),
-    table: { columns: ['', ...u.compared].slice(0, 8), rows: criteria.slice(0, 12).map((c) => [c, ...u.compared.map((x) => w.add(`${x}: ${c.replace(/^\[|\]$/g, '').toLowerCase()}`))].slice(0, 8)) },
+    table: { columns: ['', ...u.compared].slice(0, 8), rows: criteria.slice(0, 12).map((c) => [c, ...u.compared.map((x) => w.add(`${x}: ${c.replace(/^\[(?:(?:Add|Ergänzen|Añadir|Ajouter)\s+)?|\]$/g, '').toLowerCase()}`))].slice(0, 8)) },
     notes: NOTES,
   };
 }

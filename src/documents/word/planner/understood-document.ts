@@ -130,7 +130,7 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   }
   if (u.compared.length && !u.tables.length) {
     const criteria = u.criteria.length ? u.criteria : [1, 2, 3].map((i) => w.add(`criterion ${i}`));
-    blocks.push(`# ${escapeInline(u.compared.join(' vs '))}\n\n${pipeTable(['', ...u.compared], criteria.map((c) => [escapeInline(c), ...u.compared.map((x) => w.add(`${escapeInline(x)}: ${c.replace(/^\[|\]$/g, '').toLowerCase()}`))]))}`);
+    blocks.push(`# ${escapeInline(u.compared.join(' vs '))}\n\n${pipeTable(['', ...u.compared], criteria.map((c) => [escapeInline(c), ...u.compared.map((x) => w.add(`${escapeInline(x)}: ${c.replace(/^\[(?:(?:Add|Ergänzen|Añadir|Ajouter)\s+)?|\]$/g, '').toLowerCase()}`))]))}`);
   }
   if (u.intents.timeline && !sections.some((s) => TIMELINE.test(s))) sections.push(u.language === 'en' ? 'Timeline' : { de: 'Zeitplan', es: 'Cronograma', fr: 'Calendrier' }[u.language as 'de' | 'es' | 'fr']);
   if (u.announcement) {
