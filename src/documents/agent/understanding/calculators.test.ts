@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { gradebookIn } from './gradebook.ts';
+import { savingsIn } from './savings.ts';
 import { splitIn } from './split.ts';
 import { tiersIn } from './tiers.ts';
 
@@ -40,5 +42,26 @@ describe('a cost split in a request', () => {
     expect(splitIn('we need 5 engineers to share the load')).toBeNull();
     expect(splitIn('split the sales data by region')).toBeNull();
     expect(splitIn('a spreadsheet to track shared expenses with my 2 roommates')).toBeNull();
+  });
+});
+
+describe('a grade book in a request', () => {
+  it('reads the students and the assessments in order, and says when it used defaults', () => {
+    expect(gradebookIn('grade book for 5 students with 3 assignments each')).toEqual({ students: 5, studentsGiven: true, assessments: ['Assignment 1', 'Assignment 2', 'Assignment 3'], assessmentsGiven: true });
+    expect(gradebookIn('gradebook for my class of 24 students, 4 tests and a final exam')?.assessments).toEqual(['Test 1', 'Test 2', 'Test 3', 'Test 4', 'Final exam']);
+    expect(gradebookIn('a grades spreadsheet with two quizzes and a midterm')).toMatchObject({ students: 10, studentsGiven: false, assessments: ['Quiz 1', 'Quiz 2', 'Midterm'] });
+    expect(gradebookIn('a report on student grades for 5 classes')?.assessmentsGiven).toBe(false);
+    expect(gradebookIn('a tracker for 5 students')).toBeNull();
+  });
+});
+
+describe('a savings goal in a request', () => {
+  it('reads the goal, the months, what is already saved and the interest', () => {
+    expect(savingsIn('savings plan: I want to save $10,000 in 12 months, I already have $1,500')).toEqual({ goal: 10000, currency: 'USD', months: 12, saved: 1500, rate: 0, purpose: null });
+    expect(savingsIn('help me save for a trip to Japan, I need $6,000 in 18 months at 3% interest')).toMatchObject({ goal: 6000, months: 18, saved: 0, rate: 0.03, purpose: 'trip to Japan' });
+    expect(savingsIn('emergency fund savings tracker, goal $15k over 2 years, starting with $2,000')).toMatchObject({ goal: 15000, months: 24, saved: 2000, purpose: 'emergency fund' });
+    // No goal amount or no time: not a plan to compute.
+    expect(savingsIn('savings plan for my team offsite')).toBeNull();
+    expect(savingsIn('budget: save 20% of income')).toBeNull();
   });
 });

@@ -44,3 +44,23 @@ export function seriesIn(text: string): InlineTable | null {
   }
   return null;
 }
+
+const MONTH_NAME = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
+const DAY_NAME = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\.?$/i;
+
+/** What labels that are all periods are: "Month" (Jan, February), "Quarter" (Q1), "Year" (2024), "Day" (Mon); else null. */
+export function periodHeader(labels: string[]): string | null {
+  const all = (re: RegExp) => labels.length >= 2 && labels.every((l) => re.test(l.trim()));
+  if (all(MONTH_NAME)) return 'Month';
+  if (all(/^Q[1-4](?:\s+(?:19|20)\d{2})?$/i)) return 'Quarter';
+  if (all(/^(?:19|20)\d{2}$/)) return 'Year';
+  if (all(DAY_NAME)) return 'Day';
+  if (all(/^(?:week|wk)\s*\d{1,2}$/i)) return 'Week';
+  return null;
+}
+
+/** A measure named with its period ("monthly sales 2024", "Q3 revenue") is the measure: "Sales", "Revenue". */
+export function measureOf(label: string): string {
+  const bare = label.replace(/\b(?:monthly|quarterly|weekly|daily|yearly|annual|(?:19|20)\d{2}|Q[1-4]|FY\s?\d{2,4}|per\s+(?:month|quarter|week|day|year)|by\s+(?:month|quarter|week|day|year))\b/gi, ' ').replace(/\s+/g, ' ').trim();
+  return bare ? bare[0].toUpperCase() + bare.slice(1) : label;
+}

@@ -7,7 +7,7 @@ import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enume
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
 import { pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { lineItemsIn } from './line-items.ts';
-import { seriesIn } from './series.ts';
+import { measureOf, periodHeader, seriesIn } from './series.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
 import { claimsIn, statementsIn } from './statements.ts';
@@ -198,13 +198,15 @@ export function understand(prompt: string): Understanding {
       const intents = intentsOf(rest);
       // "marketing spend split by channel as a pie chart: Google Ads 4200, ...": the labels are channels.
       const by = /\b(?:split\s+|broken down\s+)?by\s+(\p{L}{3,20})\b(?=[^:\n]*:)/iu.exec(rest.slice(0, rest.indexOf(pairs.source)));
-      const x = intents.chart?.x ?? (by ? by[1][0].toUpperCase() + by[1].slice(1) : null);
+      // ("monthly sales 2024: Jan 12000, Feb 13500, ...": months are the labels, sales the values.)
+      const period = languageOf(prompt) === 'en' ? periodHeader(pairs.pairs.map(([l]) => l)) : null;
+      const x = intents.chart?.x ?? (by ? by[1][0].toUpperCase() + by[1].slice(1) : period);
       // A budget's or an invoice's values are amounts: the sheet is named after the budget, the column "Amount".
       // ("Trip expenses: ..." names its values: that column stays "Expenses".)
       const money = /^(?:budget|invoice)$/.test(kind) || /budget\b|presupuesto|budgétaire/i.test(pairs.label ?? '');
       const y = intents.chart?.y ?? (money ? WORDS[languageOf(prompt)].amount : null);
       tables.push({
-        ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? pairs.label[0].toUpperCase() + pairs.label.slice(1) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
+        ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? (period ? measureOf(pairs.label) : pairs.label[0].toUpperCase() + pairs.label.slice(1)) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),
         formats: ['text', pairs.format], currencies: [null, pairs.currency], inferredHeader: true, source: pairs.source, name: pairs.label,
       });

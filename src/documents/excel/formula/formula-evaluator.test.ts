@@ -71,6 +71,21 @@ describe('formula evaluation', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((r) => value(wb, 'T', `D${r}`))).toEqual([15, 2, 20, 20, 35, 525, 7.5]);
   });
 
+  it('computes loan and savings payments as Excel does (PMT, FV), with their optional arguments', () => {
+    const wb = book({ S: {
+      A1: '=PMT(0.05/12,360,-200000)', A2: '=-PMT(0.03/12,18,0,6000)', A3: '=PMT(0,12,-1500,10000)', A4: '=PMT(0.04/12,12,-1000,0,1)',
+      A5: '=FV(0.03/12,18,-A2)', A6: '=FV(0,12,-100,-50)', A7: '=PMT(0.05,0,100)',
+    } });
+    // (Values from LibreOffice Calc for the same formulas.)
+    expect(value(wb, 'S', 'A1')).toBeCloseTo(1073.6432, 4);
+    expect(value(wb, 'S', 'A2')).toBeCloseTo(326.306, 3);
+    expect(value(wb, 'S', 'A3')).toBeCloseTo(-708.3333, 4);
+    expect(value(wb, 'S', 'A4')).toBeCloseTo(84.867, 3);
+    expect(value(wb, 'S', 'A5')).toBeCloseTo(6000, 6);
+    expect(value(wb, 'S', 'A6')).toBe(1250);
+    expect(String(value(wb, 'S', 'A7'))).toBe('#NUM!');
+  });
+
   it('counts the rows and columns of a range, empty cells included (ROWS, COLUMNS)', () => {
     const wb = book({ S: { A1: 'Name', A2: 'Ann', B1: '=ROWS(A2:A5)', B2: '=COLUMNS(A1:D1)', B3: '=1/ROWS($A$2:$A$5)', B4: '=ROWS(A1)' } });
     expect(value(wb, 'S', 'B1')).toBe(4);

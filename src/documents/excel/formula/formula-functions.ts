@@ -1,5 +1,5 @@
 // The worksheet functions the evaluator computes: the ones business workbooks are built from (sums,
-// averages, growth, lookups, conditionals, rounding, text joins, dates). Any other function leaves its
+// averages, growth, lookups, conditionals, rounding, text joins, dates, loan and savings payments). Any other function leaves its
 // cell for Excel to compute on open (Uncomputable), rather than guessing.
 import type { FormulaNode } from './formula-parser.ts';
 import {
@@ -39,6 +39,22 @@ const median = (ns: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+/**
+ * PMT(rate, nper, pv, [fv], [type]) and FV(rate, nper, pmt, [pv], [type]), as Excel computes them: the
+ * optional arguments default to 0; a result that is not a finite number is #NUM!.
+ */
+function finance(f: (rate: number, nper: number, third: number, fourth: number, type: number) => number): Fn {
+  return (args, cx) => {
+    const ns = [0, 1, 2, 3, 4].map((i) => numberArg(cx, args[i], i >= 3 ? 0 : undefined));
+    const bad = ns.find((n) => n instanceof XlError);
+    if (bad !== undefined) return bad;
+    const [rate, nper, third, fourth, type] = ns as number[];
+    if (nper === 0) return ERR.num;
+    const v = f(rate, nper, third, fourth, type ? 1 : 0);
+    return Number.isFinite(v) ? v : ERR.num;
+  };
+}
 
 function roundTo(mode: 'round' | 'up' | 'down'): Fn {
   return (args, cx) => {
@@ -148,6 +164,8 @@ export const FUNCTIONS: Record<string, Fn> = {
     const ns = numbersOf(args.slice(1).map((a) => cx.eval(a)));
     return ns instanceof XlError ? ns : f(ns);
   },
+  PMT: finance((r, n, pv, fv, type) => (r === 0 ? -(pv + fv) / n : -(r * (pv * (1 + r) ** n + fv)) / ((1 + r * type) * ((1 + r) ** n - 1)))),
+  FV: finance((r, n, pmt, pv, type) => (r === 0 ? -(pv + pmt * n) : -(pv * (1 + r) ** n + (pmt * (1 + r * type) * ((1 + r) ** n - 1)) / r))),
   ROUND: roundTo('round'),
   ROUNDUP: roundTo('up'),
   ROUNDDOWN: roundTo('down'),

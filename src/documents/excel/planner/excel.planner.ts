@@ -20,6 +20,10 @@ import { splitIn } from '../../agent/understanding/split.ts';
 import { tiersIn } from '../../agent/understanding/tiers.ts';
 import { allocationCalculator, splitCalculator, tieredCalculator } from './calculators.ts';
 import { allocationIn } from '../../agent/understanding/allocation.ts';
+import { gradebookIn } from '../../agent/understanding/gradebook.ts';
+import { gradebookPlan } from './gradebook.ts';
+import { savingsIn } from '../../agent/understanding/savings.ts';
+import { savingsPlan } from './savings-plan.ts';
 
 /**
  * The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent
@@ -27,6 +31,10 @@ import { allocationIn } from '../../agent/understanding/allocation.ts';
  * label/value pairs (`pairsOnly`: the request holds no table of its own).
  */
 function calculatorFor(prompt: string, namer: SheetNamer, pairsOnly: boolean): AgentPlan | null {
+  const grades = pairsOnly ? null : gradebookIn(prompt);
+  if (grades) return gradebookPlan(grades, namer);
+  const savings = pairsOnly ? null : savingsIn(prompt);
+  if (savings) return savingsPlan(savings, namer);
   const allocation = allocationIn(prompt);
   if (allocation) {
     const plan = allocationCalculator(allocation, allocation.what, namer);

@@ -29,6 +29,9 @@ const chartKind = (u: Understanding): 'column' | 'bar' | 'line' | 'pie' | undefi
   return t ?? undefined;
 };
 
+/** Columns of a tracker whose sum means something: costs, amounts, hours, quantities. */
+const SUMMABLE = /\b(?:amount|cost|costs|spent|spend|spending|price|hours|budget|expenses?|paid|payment|quantity|qty|total|value|fee|fees|miles|km|distance|calories|units|sales|revenue)\b/i;
+
 /** Sheets for the tables typed into the request, with the formulas and chart it asks for. */
 export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer: SheetNamer, fallbackName: string): UnderstoodSheets {
   const out: UnderstoodSheets = { calls: [], sheets: [], charts: [], remarks: [] };
@@ -141,13 +144,16 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
     // Money in a request in another language than English has no currency Folio may assume: plain amounts.
     // (What is compared is named, not typed: "Galaxy S25" holds whatever each criterion needs.)
     const types = columns.map((c, i) => (i === 0 || comparison ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
-    const spec = columns.map((header, i) => ({ header, type: types[i], ...(types[i] === 'currency' || types[i] === 'number' ? { total: 'sum' } : {}) }));
+    // A tracker's records are summed only where a sum means something (costs, hours), not a salary or a score.
+    const summed = types.map((t, i) => (t === 'currency' || t === 'number') && (u.kind !== 'tracker' || SUMMABLE.test(columns[i])));
+    const spec = columns.map((header, i) => ({ header, type: types[i], ...(summed[i] ? { total: 'sum' } : types[i] === 'currency' || types[i] === 'number' ? { total: 'none' } : {}) }));
     const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
-    out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: types.some((t) => t === 'currency' || t === 'number'), as_table: true } });
+    out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: summed.some(Boolean), as_table: true } });
     out.sheets.push({ name: sheet, headers: columns, types, rows: rows.length, periods: false, source: 'the request' });
     out.calls.push({ tool: 'set_layout', args: { sheet, column_widths: Object.fromEntries(columns.map((c, i) => [columnLetters(i), i === 0 ? 30 : Math.max(14, c.length + 4)])) } });
   }
-  if (!plain) out.remarks.push(`No figures were invented: the ${columns.slice(1).join(', ')} cells are left empty to fill in${rowLabels[0].startsWith('[') ? ' and the rows are labelled placeholders' : ''}${columns.some((c, i) => i > 0 && ['currency', 'number'].includes(typeOf(c))) ? '; the totals update themselves' : ''}.`);
+  const totalled = columns.some((c, i) => i > 0 && ['currency', 'number'].includes(typeOf(c)) && (u.kind !== 'tracker' || SUMMABLE.test(c)));
+  if (!plain) out.remarks.push(`No figures were invented: the ${columns.slice(1).join(', ')} cells are left empty to fill in${rowLabels[0].startsWith('[') ? ' and the rows are labelled placeholders' : ''}${totalled ? '; the totals update themselves' : ''}.`);
   return out;
 }
 
