@@ -10,6 +10,9 @@ const REQUESTS: [string, string][] = [
   ['A repayment schedule for a $300,000 mortgage at 6.5% over 30 years, monthly payments', 'Repayment Schedule for a $300,000 Mortgage at 6.5% over 30 Years'],
   ['Make me a deck on the energy transition for investors', 'Energy Transition for Investors'],
   ['A deck on Q3 results', 'Q3 Results'],
+  // A flyer is a container; when and where it happens are details.
+  ['a one-page flyer for our bake sale on Saturday May 10 from 10am to 2pm at Lincoln Elementary', 'Bake Sale'],
+  ['Monthly budget as a table:', 'Monthly Budget'],
   ['Create a quarterly business review covering revenue and churn', 'Quarterly Business Review'],
   ['I need a budget for a 3-day offsite in Lisbon for 25 people', 'Budget for a 3-Day Offsite in Lisbon for 25 People'],
   ['Can you write a memo to staff about the new parking policy?', 'New Parking Policy'],

@@ -53,14 +53,18 @@ const LEADING_QUALIFIER = /^(?:(?:short|brief|quick|one[- ]page|two[- ]page|one-
 const ARTICLE = /^(?:a|an|the|some|one|my|our|ein|eine|einen|einem|einer|eines|der|die|das|den|dem|un|una|unos|unas|el|la|los|las|une|des|le|les|l')\s+|^l'/i;
 
 const QUALIFIER = String.raw`(?:short|brief|quick|simple|basic|new|detailed|professional|nice|clean|modern|polished|\d+[- ]?(?:page|slide|tab|sheet)s?|one-page|two-page|kurze[nr]?|einfache[nr]?|neue[nr]?|breve|corta|sencilla|nueva|nuevo|courte?|simple|nouvelle?|petite?)`;
-const CONTAINER = String.raw`(?:memo|memorandum|notice|slide\s+deck|deck|presentation|slideshow|slides|power\s?point|ppt|spreadsheet|workbook|excel\s+(?:file|sheet|workbook)|excel|sheet|word\s+(?:document|doc|file)|document|doc|file|präsentation|foliensatz|folien|excel-tabelle|tabelle|arbeitsmappe|tabellenkalkulation|dokument|word-dokument|datei|presentación|presentacion|présentation|diapositivas|hoja\s+de\s+cálculo|hoja\s+de\s+calculo|hoja|planilla|libro(?:\s+de\s+excel)?|documento|archivo|diaporama|tableur|feuille\s+de\s+calcul|classeur|tableau(?:\s+excel)?|fichier)`;
+const CONTAINER = String.raw`(?:memo|memorandum|notice|flyer|poster|leaflet|brochure|handout|slide\s+deck|deck|presentation|slideshow|slides|power\s?point|ppt|spreadsheet|workbook|excel\s+(?:file|sheet|workbook)|excel|sheet|word\s+(?:document|doc|file)|document|doc|file|präsentation|foliensatz|folien|excel-tabelle|tabelle|arbeitsmappe|tabellenkalkulation|dokument|word-dokument|datei|presentación|presentacion|présentation|diapositivas|hoja\s+de\s+cálculo|hoja\s+de\s+calculo|hoja|planilla|libro(?:\s+de\s+excel)?|documento|archivo|diaporama|tableur|feuille\s+de\s+calcul|classeur|tableau(?:\s+excel)?|fichier)`;
 const SUBJECT_PREP = String.raw`(?:on|about|for|of|covering|regarding|re|showing|listing|tracking|explaining|summari[sz]ing|comparing|analy[sz]ing|detailing|outlining|that\s+(?:shows|lists|tracks|explains|covers|summari[sz]es|compares)|to\s+(?:track|plan|manage|monitor|calculate|compare|organi[sz]e|log|record|show|list|summari[sz]e|explain|present)|with|mit|con|avec|über|zu|zum|zur|für|von|sobre|acerca\s+de|de|del|para|sur|à\s+propos\s+de|concernant|du|pour)`;
 // "a presentation for my team about X", "a memo to the team about X": the audience before the subject goes too.
-const AUDIENCE = String.raw`(?:for|to|für|para|pour)\s+(?:my|our|the|your|mein(?:e|en)?|unser(?:e|en)?|mi|mis|nuestro|nuestra|mon|ma|mes|notre|nos)?\s*\S+(?:\s+\S+)?\s+(?:about|on|regarding|covering|über|zum|zur|sobre|acerca\s+de|sur|à\s+propos\s+de)`;
+// (Not "for our bake sale on Saturday May 10": what follows "on" is a date, not a subject.)
+const AUDIENCE = String.raw`(?:for|to|für|para|pour)\s+(?:my|our|the|your|mein(?:e|en)?|unser(?:e|en)?|mi|mis|nuestro|nuestra|mon|ma|mes|notre|nos)?\s*\S+(?:\s+\S+)?\s+(?:about|on|regarding|covering|über|zum|zur|sobre|acerca\s+de|sur|à\s+propos\s+de)(?!\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d|\d))`;
 const CONTAINER_LEAD = new RegExp(String.raw`^(?:${QUALIFIER}\s+)*${CONTAINER}\s+(?:${AUDIENCE}|${SUBJECT_PREP})\s+`, 'i');
 
 /** "Monthly budget as a table", "Monatsbudget als Tabelle": how it is to be made, not what it is about. */
 const AS_CONTAINER = new RegExp(String.raw`\s+(?:(?:as|in|als|in\s+einer|como|en|sous\s+forme\s+de|en\s+forme\s+de)\s+|sous\s+forme\s+d')(?:(?:a|an|one|eine[rm]?|una?|une?)\s+)?(?:${QUALIFIER}\s+)?(?:${CONTAINER}|tables?|tabla|charts?|graphs?)[\s:;,.]*$`, 'i');
+
+/** A date after "on", "from" or "at" and everything after it. */
+const WHEN_WHERE = /\s+(?:on|from|at|by)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}(?::\d{2})?\s*(?:am|pm)\b).*$/i;
 
 /** Words after which the rest only adds detail. */
 const DETAIL = /\s+(?:with|including|covering|using|based\s+on|that|which|so\s+that|in\s+order\s+to|in\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:slides|pages|sheets|tabs)|mit|inklusive|einschließlich|con|incluyendo|avec|incluant|en\s+\d+\s+diapositivas)\s+.*$/i;
@@ -103,6 +107,8 @@ export function requestTitleOf(prompt: string, blocks: MdBlock[] = parseMarkdown
   const container = CONTAINER_LEAD.exec(subject);
   if (container && subject.length > container[0].length) subject = subject.slice(container[0].length).replace(ARTICLE, '').replace(/^(?:my|our|your|their)\s+/i, '');
   subject = asNoun(firstClause(subject));
+  // "bake sale on Saturday May 10 from 10am": when and where are details.
+  subject = subject.replace(WHEN_WHERE, '').trim() || subject;
   const bare = subject.replace(AS_CONTAINER, '');
   if (bare.trim()) subject = bare;
   const language = languageOf(before);

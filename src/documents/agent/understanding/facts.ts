@@ -58,6 +58,27 @@ function spans(text: string, dates: string[]): string[] {
   return out;
 }
 
+/** Times as written, a range as one ("10am to 2pm" from "from 10am to 2pm", "10am-2pm"). */
+function timesIn(text: string): string[] {
+  const one = TIME.source;
+  const ranges = [...text.matchAll(new RegExp(String.raw`(${one})\s*(?:to|until|till|-|–)\s*(${one})`, 'gi'))];
+  const inRange = (i: number) => ranges.some((r) => i >= r.index! && i < r.index! + r[0].length);
+  const single = [...text.matchAll(new RegExp(one, 'gi'))].filter((m) => !inRange(m.index!)).map((m) => m[0]);
+  return uniq([...ranges.map((r) => `${r[1]} to ${r[2]}`), ...single]);
+}
+
+/** "at Lincoln Elementary", "at The Grand Hotel": where an event with a date or time takes place. */
+function venuesIn(text: string): string[] {
+  return [...text.matchAll(/\bat\s+((?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:of\s+)?[A-Z][\w'&.-]*){0,3})/g)].map((m) => m[1]).filter((v) => !/^(?:Noon|Midnight|Night|The)$/i.test(v));
+}
+
+/** Street addresses and rooms; with a date or time, the venue an event is at too (not part of one already found). */
+function placesIn(text: string, event: boolean): string[] {
+  const found = uniq([...(text.match(STREET) ?? []), ...(text.match(ROOM) ?? [])]);
+  const venues = event ? venuesIn(text).filter((v) => !found.some((p) => p.includes(v))) : [];
+  return uniq([...found, ...venues]);
+}
+
 export function factsIn(text: string): RequestFacts {
   const dates = uniq(DATES.flatMap((re) => [...text.matchAll(re)].map((m) => m[0])));
   // "March 3, 2025" and "3 March" overlap with their parts: keep the longest.
@@ -70,8 +91,8 @@ export function factsIn(text: string): RequestFacts {
   return {
     dates: longest,
     dated,
-    times: uniq(text.match(TIME) ?? []),
-    places: uniq([...(text.match(STREET) ?? []), ...(text.match(ROOM) ?? [])]),
+    times: timesIn(text),
+    places: placesIn(text, longest.length > 0 || (text.match(TIME)?.length ?? 0) > 0),
     to: party(text, 'to|for|an|para|à|pour'),
     from: party(text, 'from|by|signed by|von|de la part de|de parte de'),
     contact: contactLine ? contactLine[1].trim() : emails[0] ?? null,

@@ -78,6 +78,13 @@ export function columnsIn(text: string): string[] {
 /** "a row per region", "one row for each product: A, B, C" -> { per: 'Region', items }. */
 export function rowsPer(text: string): { per: string; items: string[] } | null {
   const m = /\b(?:a|one|1)\s+(?:row|line|entry)\s+(?:per|for each|for every)\s+([\w-]+)(?:\s*(?:\(|:)\s*([^)\n.]+))?/i.exec(text);
+  // "an onboarding checklist for new engineers: laptop setup, repo access, first PR": the list is its tasks.
+  const listed = m ? null : /\b(?:check-?list|to-?do\s+list|task\s+list)\b[^:\n]{0,60}:\s*([^\n]+)/i.exec(text);
+  if (listed) {
+    const items = splitList(listed[1].replace(/[.!]\s*$/, ''));
+    const per = /\b(?:packing|shopping|grocery|supplies|gear|equipment)\b/i.test(text) ? 'Item' : 'Task';
+    return items.length >= 2 ? { per, items: items.map((i) => i[0].toUpperCase() + i.slice(1)) } : null;
+  }
   if (!m) return null;
   const items = m[2] ? splitList(m[2]) : [];
   const per = cleanItem(m[1]).replace(/s$/, '');

@@ -23,7 +23,7 @@ const KINDS: [DocKind, RegExp][] = [
   ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation|(?:seed|series [a-d]|fundraising|funding|vc) (?:deck|presentation)|(?:deck|presentation|slides?) (?:for|to) (?:(?:potential|prospective|some|our|the|angel)\s+)?(?:investors|vcs|angels|angel investors))\b/i],
   ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
   ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
-  ['invitation', /\b(invitation|invite|einladung|invitación)\b/i],
+  ['invitation', /\b(invitation|invite|einladung|invitación|flyer|poster|leaflet)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
   ['minutes', /\b(minutes|meeting notes|(?:standup|stand-up|team|sync|call|meeting) (?:notes|recap)|notes from (?:the|today's|yesterday's|our|this|my) \S+|protokoll|acta|compte rendu)\b/i],
   ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],

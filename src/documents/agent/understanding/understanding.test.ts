@@ -161,6 +161,9 @@ describe('facts', () => {
     const u = understand('Write a one-page memo to all staff from Dana Smith about the office move on March 3, 2025 to 12 Harbor Road, Springfield. Contact: facilities@acme.com');
     expect(u.facts).toMatchObject({ dates: ['March 3, 2025'], places: ['12 Harbor Road, Springfield'], to: 'all staff', from: 'Dana Smith', contact: 'facilities@acme.com' });
     expect(understand('Party at Room 4B on Friday at 5pm, call +1 555 010 2030').facts).toMatchObject({ places: ['Room 4B'], times: ['5pm'], phones: ['+1 555 010 2030'] });
+    // A time range as one; the venue of an event (one with a date or time); not "at Google" in a cover letter.
+    expect(understand('a flyer for our bake sale on Saturday May 10 from 10am to 2pm at Lincoln Elementary').facts).toMatchObject({ times: ['10am to 2pm'], places: ['Lincoln Elementary'] });
+    expect(understand('a cover letter, I worked at Google for 3 years').facts.places).toEqual([]);
   });
 });
 
@@ -199,5 +202,14 @@ describe('follow-up edits', () => {
 
   it('reads several instructions in one request', () => {
     expect(editCommands('Rename sheet Data to Sales. Then delete the Scratch tab').map((c) => [c.op, c.part])).toEqual([['rename', 'sheet'], ['delete', 'sheet']]);
+  });
+});
+
+describe('checklists', () => {
+  it('reads the list after a checklist as its rows: tasks, or items to pack', () => {
+    expect(understand('an onboarding checklist for new engineers: laptop setup, repo access, first PR').rowsPer).toEqual({ per: 'Task', items: ['Laptop setup', 'Repo access', 'First PR'] });
+    expect(understand('packing checklist for a camping trip: tent, sleeping bag, stove').rowsPer).toEqual({ per: 'Item', items: ['Tent', 'Sleeping bag', 'Stove'] });
+    // "for new engineers" is who it is for.
+    expect(understand('an onboarding checklist for new engineers: laptop setup, repo access').subject).toBeNull();
   });
 });

@@ -117,6 +117,10 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   const blocks: string[] = [];
   if (u.bullets) blocks.push(`# ${escapeInline(u.named ?? (u.subject ? cap(u.subject) : u.language === 'en' ? 'Key points' : w.deck[1]))}\n\n${u.bullets.items.map((b, i) => `${u.bullets!.numbered ? `${i + 1}.` : '-'} ${escapeInline(b)}`).join('\n')}`);
   // Content under the request's own labels ("Updates: ..., Blockers: ..."): a section each, its items as a list.
+  // A checklist's tasks: a table to tick off (who, and a box to tick).
+  if (u.kind === 'tracker' && u.rowsPer?.items.length && u.language === 'en') {
+    blocks.push(`# ${u.rowsPer.per}s\n\n${pipeTable([u.rowsPer.per, 'Owner', 'Done'], u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), '', '☐']))}`);
+  }
   for (const g of u.groups) blocks.push(`# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
   for (const t of u.tables) {
     const rows = t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i])));
