@@ -42,4 +42,10 @@ describe('labelled groups', () => {
   ])('no groups in "%s"', (prompt) => {
     expect(groupsIn(prompt).groups).toEqual([]);
   });
+  it('reads a list label at the end of a sentence, after a comma', () => {
+    expect(groupsIn('weekly status report: completed the API migration, started load testing, risk: vendor contract expires next month'))
+      .toMatchObject({ groups: [{ title: 'Risk', items: ['Vendor contract expires next month'] }], sources: ['risk: vendor contract expires next month'] });
+    // Only a list label: "..., budget: $5k" is not a group.
+    expect(groupsIn('a plan for the offsite, venue booked, budget: $5k').groups).toEqual([]);
+  });
 });

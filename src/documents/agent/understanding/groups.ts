@@ -38,7 +38,10 @@ export function groupsIn(text: string): { groups: Group[]; sources: string[]; la
   // A line, or a sentence within one, that starts with its label.
   for (const line of text.split('\n')) {
     for (const sentence of line.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
-      const m = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);
+      const whole = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);
+      // "..., started load testing, risk: vendor contract expires next month": a list's label at the end of a sentence.
+      const tail = whole ? null : /[,;]\s*(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);
+      const m = whole ?? (tail && LIST_LABEL.test(tail[1].trim()) ? tail : null);
       if (!m || m[1].split(/\s+/).length > 4 || NOT_CONTENT.test(m[1]) || ASKING.test(m[1])) continue;
       const items = itemsOf(m[2]);
       if (!items.length || items.every((i) => DATUM.test(i))) continue;
@@ -47,7 +50,7 @@ export function groupsIn(text: string): { groups: Group[]; sources: string[]; la
         labelled.push([capitalised(m[1].trim()), m[2].replace(/[.!]+$/, '').trim()]);
         continue;
       }
-      found.push({ group: { title: capitalised(m[1].trim()), items }, source: sentence.trim() });
+      found.push({ group: { title: capitalised(m[1].trim()), items }, source: (whole ? sentence : m[0].replace(/^[,;]\s*/, '')).trim() });
     }
   }
   if (found.length >= 2 || (found.length === 1 && LIST_LABEL.test(found[0].group.title))) {

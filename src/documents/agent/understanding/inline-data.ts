@@ -206,6 +206,8 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     const typed = found.map((m, i) => [withoutVerb(labelOf(m[1], i === 0)), typedValue(m[2])] as const);
     // "Revenue was $1.2M in 2023 and ...": words like "in" and "and" are not labels; that is prose.
     if (typed.some(([label]) => !validLabel(label))) continue;
+    // "launch date June 1": a month and a day are a date, not a label and its value.
+    if (typed.some(([label, v]) => /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i.test(label) && v.format === 'integer' && typeof v.value === 'number' && v.value >= 1 && v.value <= 31)) continue;
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     // "development grew 5% and headcount is now 40": a label that ends in a verb of change or a "now" is a stated fact (statements.ts).
     if (typed.some(([label]) => /(?:^|\s)(?:grew|rose|fell|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|up|down|by|now)$/i.test(label))) continue;

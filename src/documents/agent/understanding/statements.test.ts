@@ -79,6 +79,9 @@ describe('listed facts without a word of change', () => {
       .toEqual(['Ana finished the login page', 'Ben is blocked on the API keys', 'Cara starts QA tomorrow']);
     expect(statementsIn('make a deck for our quarterly business review: revenue 4.2M (+12% QoQ), NPS 47, churn 2.1%, shipped SSO and audit logs, hiring 3 engineers next quarter')?.items)
       .toEqual(['Revenue 4.2M (+12% QoQ)', 'NPS 47', 'Churn 2.1%', 'Shipped SSO and audit logs', 'Hiring 3 engineers next quarter']);
+    // The writer's own updates, the subject left out; the label of what follows the list is not one of them.
+    expect(statementsIn('weekly status report: completed the API migration, started load testing, risk: vendor contract expires next month'))
+      .toEqual({ items: ['Completed the API migration', 'Started load testing'], source: 'completed the API migration, started load testing' });
     // Topics named in a list are not updates.
     expect(statementsIn('deck on the CRM rollout: why, training, support')).toBeNull();
     expect(statementsIn('A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.')).toBeNull();

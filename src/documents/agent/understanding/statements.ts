@@ -48,6 +48,9 @@ const GROUP_DID = /^(?:people|users|customers|clients|everyone|most|many|some|th
 /** A named person's (or the team's) update: "Ana finished the login page", "Ben is blocked on the API keys", "Cara starts QA tomorrow". */
 const PERSON_UPDATE = /^(?:\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?|we|they|the\s+team)\s+(?:(?:is|are|was|were)\s+(?:still\s+)?(?:\p{L}+ed|\p{L}+ing|done|out|off|away|back|on|blocked|stuck|waiting)|has|have|had|will|is|are|(?:also\s+)?(?:\p{Ll}+ed|finished|started|starts|begins|began|shipped|fixed|wrote|made|took|left|joined|moved|met|sent|got|went|did|built|ran|found|gave|won|lost|leaves|joins|takes|owns|leads|needs|wants))\b/u;
 
+/** The writer's own update, its subject left out: "completed the API migration", "started load testing". */
+const DONE = /^(?:completed|finished|started|began|shipped|launched|fixed|built|wrote|released|deployed|migrated|hired|closed|signed|onboarded|merged|reviewed|tested|delivered|published|sent|met|resolved|updated|added|removed|moved|set up|cleaned up|rolled out)\s+\p{L}/iu;
+
 /** A clause that states something: a figure and its noun, a change, a state, or a subject and its verb. */
 const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || STATE_FIGURE.test(c) || /\s(?:is|are|was|were|has|have|had)\s/i.test(c) || GROUP_DID.test(c);
 
@@ -58,9 +61,15 @@ const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || ST
  * clause that is neither ("quarterly results", "hiring plan 2025") is the topic, left to the rest of the reading.
  */
 export function statementsIn(text: string): Statements | null {
-  for (const m of text.matchAll(/(?::|\s[-–—]\s)\s*([^\n:]{6,400}?)(?=\s*(?:\.\s|\.$|\n|$))/gu)) {
+  for (const m of text.matchAll(/(?::|\s[-–—]\s)\s*([^\n:]{6,400}?)(?=\s*(?:\.\s|\.$|\n|$|:))/gu)) {
     let source = m[1].trim();
     let clauses = clausesOfList(source);
+    // "completed the API migration, started load testing, risk: vendor contract expires": the last word
+    // before the next colon labels what follows; it is not one of these clauses.
+    if (clauses.length >= 3 && text.slice(m.index! + m[0].length).trimStart().startsWith(':') && /^\p{L}+$/u.test(clauses[clauses.length - 1])) {
+      const label = clauses.pop()!;
+      source = source.slice(0, source.toLowerCase().lastIndexOf(label.toLowerCase())).replace(/[\s,;]+$/, '');
+    }
     if (clauses.length >= 3 && topicOnly(clauses[0])) {
       const next = source.toLowerCase().indexOf(clauses[1].toLowerCase(), clauses[0].length);
       if (next > 0) { source = source.slice(next); clauses = clauses.slice(1); }
@@ -74,7 +83,7 @@ export function statementsIn(text: string): Statements | null {
     const findings = clauses.length >= 3 && figured.length >= 1 && clauses.every(statementLike);
     // "standup: Ana finished the login page, Ben is blocked on the API keys, Cara starts QA tomorrow":
     // who did what, no figure needed.
-    const updates = clauses.every((c) => PERSON_UPDATE.test(c));
+    const updates = clauses.every((c) => PERSON_UPDATE.test(c)) || (clauses.length >= 2 && clauses.every((c) => DONE.test(c)));
     if (!findings && !updates && (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2))) continue;
     // "North 120, South 80" is a series: every clause a label and a bare value, no word of change.
     return { items: clauses.map(capitalised), source };

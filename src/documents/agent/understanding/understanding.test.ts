@@ -102,6 +102,8 @@ describe('inline data', () => {
     expect(pairsIn('chart of sales by region: North 120, South 80 and East 100')).toMatchObject({ pairs: [['North', 120], ['South', 80], ['East', 100]] });
     expect(pairsIn('Expenses: Rent $1,200, Software $340.50, Travel $980 - add an average')).toMatchObject({ label: 'Expenses', format: 'currency', pairs: [['Rent', 1200], ['Software', 340.5], ['Travel', 980]] });
     expect(tablesIn('We met on Monday, talked, and left.')).toEqual([]);
+    // "launch date June 1" is a date, not the label "Launch date June" and the value 1.
+    expect(pairsIn('product launch plan, launch date June 1, budget $50k')).toBeNull();
     // Commas inside a markdown table's cells do not make a second, CSV table of its rows.
     expect(tablesIn('| Quarter | Revenue | Cost |\n|---|---|---|\n| Q1 | $120,000 | $80,000 |\n| Q2 | $135,500 | $86,000 |')).toHaveLength(1);
   });

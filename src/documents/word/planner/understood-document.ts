@@ -121,7 +121,8 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   if (u.kind === 'tracker' && u.rowsPer?.items.length && u.language === 'en') {
     blocks.push(`# ${u.rowsPer.per}s\n\n${pipeTable([u.rowsPer.per, 'Owner', 'Done'], u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), '', '☐']))}`);
   }
-  for (const g of u.groups) blocks.push(`# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
+  // (Labelled groups follow the listed facts: "completed X, started Y, risk: Z" reads in that order.)
+  const groupBlocks = u.groups.map((g) => `# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
   for (const t of u.tables) {
     const rows = t.rows.map((r) => r.map((v, i) => shown(v, t.formats[i], t.currencies[i])));
     // A total or average the request asks for is computed from its own figures (Word tables hold no formulas).
@@ -151,6 +152,7 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   // (Meeting notes list who did what: their updates.)
   const listed = u.language === 'en' ? (u.kind === 'minutes' ? 'Updates' : 'Highlights') : escapeInline(w.deck[1]);
   if (u.statements.length && !u.announcement && !told) blocks.push(`# ${listed}\n\n${u.statements.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
+  blocks.push(...groupBlocks);
   let details = u.announcement ? [] : detailFacts(u);
   // Stated facts go into the section about details (else the first one), as labelled lines; not among a
   // meeting's attendees or agenda, where they get a Details section of their own.
