@@ -64,7 +64,7 @@ const CONTAINER_LEAD = new RegExp(String.raw`^(?:${QUALIFIER}\s+)*${CONTAINER}\s
 const AS_CONTAINER = new RegExp(String.raw`\s+(?:(?:as|in|als|in\s+einer|como|en|sous\s+forme\s+de|en\s+forme\s+de)\s+|sous\s+forme\s+d')(?:(?:a|an|one|eine[rm]?|una?|une?)\s+)?(?:${QUALIFIER}\s+)?(?:${CONTAINER}|tables?|tabla|charts?|graphs?)[\s:;,.]*$`, 'i');
 
 /** A date after "on", "from" or "at" and everything after it. */
-const WHEN_WHERE = /\s+(?:on|from|at|by)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}(?::\d{2})?\s*(?:am|pm)\b).*$/i;
+const WHEN_WHERE = /\s+(?:on|from|at|by|for)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}(?::\d{2})?\s*(?:am|pm)\b).*$/i;
 
 /** Words after which the rest only adds detail. */
 const DETAIL = /\s+(?:with|including|covering|using|based\s+on|that|which|so\s+that|in\s+order\s+to|in\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:slides|pages|sheets|tabs)|mit|inklusive|einschließlich|con|incluyendo|avec|incluant|en\s+\d+\s+diapositivas)\s+.*$/i;

@@ -25,6 +25,8 @@ const TAIL = new RegExp(`\\s+(?:(?:on|by|for|at|in)\\s+)?(?:${WHEN}|for \\d.*|to
 
 function clean(candidate: string): string | null {
   let s = candidate.trim();
+  // ("agenda deck: 9am welcome, ...": a schedule's first entry is no topic.)
+  if (/^(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|^(?:[01]?\d|2[0-3]):[0-5]\d\b/i.test(s)) return null;
   for (let i = 0; i < 3; i++) s = s.replace(TAIL, '').trim();
   s = s.replace(/^(?:(?:the|a|an|our|my|some)\s+)+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
   const words = s.split(/\s+/);

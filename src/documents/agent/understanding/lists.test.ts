@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocationIn } from './allocation.ts';
 import { lineItemsIn } from './line-items.ts';
+import { scheduleOf } from './schedule.ts';
 import { seriesIn } from './series.ts';
 
 describe('lists as people type them', () => {
@@ -36,5 +37,13 @@ describe('lists as people type them', () => {
     expect(seriesIn('revenue by region 2022-2024: EMEA $1.2M $1.5M $1.9M; APAC $0.8M $1.1M $1.3M')).toMatchObject({ header: ['Region', '2022', '2023', '2024'], formats: ['text', 'currency', 'currency', 'currency'] });
     expect(seriesIn('scores: Ann 3 4, Bob 5 6 7')).toBeNull();
     expect(seriesIn('sales: North 120, South 80')).toBeNull();
+  });
+});
+
+describe('a schedule', () => {
+  it('reads items that all start with a time as entries of a schedule', () => {
+    expect(scheduleOf(['9am welcome', '10:30 strategy review', '12pm - lunch'])).toEqual([{ time: '9am', what: 'Welcome' }, { time: '10:30', what: 'Strategy review' }, { time: '12pm', what: 'Lunch' }]);
+    expect(scheduleOf(['9am welcome', 'strategy review'])).toBeNull();
+    expect(scheduleOf(['9am welcome'])).toBeNull();
   });
 });

@@ -82,6 +82,10 @@ describe('listed facts without a word of change', () => {
     // The writer's own updates, the subject left out; the label of what follows the list is not one of them.
     expect(statementsIn('weekly status report: completed the API migration, started load testing, risk: vendor contract expires next month'))
       .toEqual({ items: ['Completed the API migration', 'Started load testing'], source: 'completed the API migration, started load testing' });
+    // A schedule is not a list of facts; a bare noun after "and" stays with its clause.
+    expect(statementsIn('team offsite agenda deck: 9am welcome, 10am strategy review, 12pm lunch')).toBeNull();
+    expect(statementsIn("sales kickoff deck for 2026: last year we hit 112% of quota, this year's target is $18M, new territories in Germany and France")?.items)
+      .toEqual(['Last year we hit 112% of quota', "This year's target is $18M", 'New territories in Germany and France']);
     // Topics named in a list are not updates.
     expect(statementsIn('deck on the CRM rollout: why, training, support')).toBeNull();
     expect(statementsIn('A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.')).toBeNull();

@@ -75,6 +75,8 @@ export function statementsIn(text: string): Statements | null {
       if (next > 0) { source = source.slice(next); clauses = clauses.slice(1); }
     }
     if (clauses.length < 2 || clauses.length > 10 || clauses.some((c) => c.split(/\s+/).length > 9)) continue;
+    // "9am welcome, 10am strategy review, 12pm lunch": a schedule, not facts.
+    if (clauses.filter((c) => /^(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)?\b/i.test(c) && /^\S*(?:am|pm|:\d\d)/i.test(c)).length >= 2) continue;
     const figured = clauses.filter((c) => FIGURE.test(c));
     // ("revenue 4.2M (+12% QoQ)": a signed figure or a period-on-period rate is a change too.)
     const changed = figured.some((c) => (CHANGE.test(c) || SIGNED.test(c)) && /\d/.test(c));
@@ -105,7 +107,7 @@ function clausesOfList(source: string): string[] {
     const joined: string[] = [];
     for (const p of parts) {
       const bare = p.split(/\s+/).length <= 3 && !FIGURE.test(p) && !statementLike(p);
-      if (joined.length && bare && CHANGE.test(joined[joined.length - 1])) joined[joined.length - 1] += ` and ${p}`;
+      if (joined.length && bare) joined[joined.length - 1] += ` and ${p}`;
       else joined.push(p);
     }
     out.push(...joined);

@@ -128,7 +128,9 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // "5 slides comparing React, Vue and Svelte for our new dashboard": what is compared names it, not what it is for.
   const compared = u.compared.length >= 2 && u.compared.join(' vs ').length <= 60 ? u.compared.join(' vs ') : null;
   const forPurpose = (t: string) => new RegExp(String.raw`\bfor\s+(?:(?:our|the|a|an|my|your)\s+)?${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(prompt);
-  const found = (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
+  // "sales kickoff deck for 2026": a year or a quarter alone is when; the deck's own name leads ("Sales kickoff 2026").
+  const dated = topic && /^(?:(?:19|20)\d{2}|[QH][1-4](?:\s+(?:19|20)\d{2})?|FY\s?\d{2,4})$/i.test(topic) && named ? `${named} ${topic}` : null;
+  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 

@@ -7,6 +7,7 @@ import { isOccasion } from '../../agent/understanding/casual-topic.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
+import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
 import type { AddSlideArgs } from '../tools/tool-schemas.ts';
 
 const NOTES = 'Placeholder slide: replace the bracketed text with the facts to present.';
@@ -114,7 +115,12 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   // Dictated dates of a timeline are its table, not also a slide of text.
   if (u.intents.timeline && u.milestones.length) userContent = userContent.filter((c) => u.milestones.filter((m) => c.toLowerCase().includes(m.when.toLowerCase())).length < 2);
   if (userContent.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Key points' : w.deck[1], bullets: userContent.slice(0, 14) });
-  for (const item of u.items) slides.push(topicSlide(u, item));
+  // "agenda: 9am welcome, 10am strategy review, 12pm lunch": a schedule is one table of times and sessions.
+  const schedule = scheduleOf(u.items);
+  if (schedule) {
+    const sw = SCHEDULE_WORDS[u.language];
+    slides.push({ layout: 'table', title: sw.title, table: { columns: [sw.time, sw.what], rows: schedule.slice(0, 20).map((e) => [e.time, e.what]) } });
+  } else for (const item of u.items) slides.push(topicSlide(u, item));
   if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes(w.timeline.milestone))) slides.push(timelineSlide(u, w.timeline.title));
   const count = countFor(u, 'slide');
   // A count is the whole deck: the title slide, the body and a closing slide when there is room for it.

@@ -7,6 +7,7 @@ import { withCurrency, type InlineTable } from '../../agent/understanding/inline
 import { WORDS } from '../../agent/understanding/language.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
+import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
 import { escapeInline } from '../inline.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
@@ -61,7 +62,8 @@ function detailFacts(u: Understanding): string[] {
   const lines: string[] = [];
   const l = WORDS[u.language].labels;
   // What the stated facts or the request's labelled items already show ("Next steps: ship v1 by Friday") is not listed again.
-  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v)].map((x) => x.toLowerCase());
+  // (Nor what the request's listed parts or schedule show: "9am welcome".)
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v), ...u.items].map((x) => x.toLowerCase());
   const unsaid = (x: string) => !said.some((s) => s.includes(x.toLowerCase()));
   // Facts under a label of their own ("Goal: cut payment failures by half"), as written.
   for (const [k, v] of u.labelled) lines.push(`**${escapeInline(k)}:** ${escapeInline(v)}`);
@@ -106,17 +108,23 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   if (header.length >= 2) out.parts.push(header.map(([k, v]) => `${k}: ${escapeInline(v)}`).join('\n'));
   const pages = countFor(u, 'page');
   const wantedSections = countFor(u, 'section');
-  let sections = u.items.length ? [...u.items] : partsOf(u.kind, u.language, 'document');
+  // A schedule ("9am welcome, 10am strategy review") is one table, not a section per entry.
+  const schedule = scheduleOf(u.items);
+  const items = schedule ? [] : u.items;
+  let sections = items.length ? [...items] : schedule ? [] : partsOf(u.kind, u.language, 'document');
   if (wantedSections) {
     const extra = partsOf(u.kind, u.language, 'document').filter((p) => !sections.some((s) => s.toLowerCase() === p.toLowerCase()));
     while (sections.length < wantedSections && extra.length) sections.push(extra.shift()!);
     for (let i = sections.length; i < wantedSections; i++) sections.push(`${u.language === 'en' ? 'Section' : w.deck[2]} ${i + 1}`);
-    if (!u.items.length) sections = sections.slice(0, wantedSections);
+    if (!items.length) sections = sections.slice(0, wantedSections);
   }
-  if (pages === 1 && !u.items.length) sections = sections.slice(0, 3);
+  if (pages === 1 && !items.length) sections = sections.slice(0, 3);
   const blocks: string[] = [];
+  if (schedule) {
+    const sw = SCHEDULE_WORDS[u.language];
+    blocks.push(`# ${sw.title}\n\n${pipeTable([sw.time, sw.what], schedule.map((e) => [escapeInline(e.time), escapeInline(e.what)]))}`);
+  }
   if (u.bullets) blocks.push(`# ${escapeInline(u.named ?? (u.subject ? cap(u.subject) : u.language === 'en' ? 'Key points' : w.deck[1]))}\n\n${u.bullets.items.map((b, i) => `${u.bullets!.numbered ? `${i + 1}.` : '-'} ${escapeInline(b)}`).join('\n')}`);
-  // Content under the request's own labels ("Updates: ..., Blockers: ..."): a section each, its items as a list.
   // A checklist's tasks: a table to tick off (who, and a box to tick).
   if (u.kind === 'tracker' && u.rowsPer?.items.length && u.language === 'en') {
     blocks.push(`# ${u.rowsPer.per}s\n\n${pipeTable([u.rowsPer.per, 'Owner', 'Done'], u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), '', '☐']))}`);
@@ -144,7 +152,7 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     if (u.statements.length) blocks.push(u.statements.map((x) => `- ${escapeInline(x)}`).join('\n'));
     const facts = detailFacts(u);
     blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${[facts.join('\n'), ...missingOf(u).map(escapeInline)].filter(Boolean).join('\n\n')}`);
-    if (!u.items.length) sections = [];
+    if (!items.length) sections = [];
   }
   // Facts told in passing go into the document's own parts (a letter's details, a report's background), listed facts under Highlights.
   const told = u.statementsInPassing && !u.announcement && sections.length ? u.statements.map((x) => `- ${escapeInline(x)}`).join('\n') : '';
@@ -161,12 +169,14 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     details = [];
   }
   const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
+  // (With no section to hold them, as in a schedule's table, the facts get their own.)
+  if (details.length && !sections.length) blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${details.join('\n')}`);
   const structured = blocks.length > 0 && !u.announcement;
   sections.forEach((s, i) => {
     const own = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
     const body = i === toldAt ? `${told}\n\n${own}` : own;
     // Named topics or no other content: every section; data or bullets given: only the sections the request names.
-    if (!structured || u.items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
+    if (!structured || items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
   });
   // (The summary names the sections left to fill in: those holding a placeholder.)
   out.sections = blocks.filter((b) => /\[(?:Add|Ergänzen|Añadir|Ajouter)\b/.test(b)).map((b) => /^# (.+)$/m.exec(b)?.[1] ?? '').filter(Boolean);
