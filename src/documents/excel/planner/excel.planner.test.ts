@@ -127,6 +127,25 @@ describe('the builtin plan', () => {
     expect(missing).toEqual({ calls: [], summary: 'Not done: table Costs has no column "date" (its columns: Item, Amount).' });
   });
 
+  it('adds computed columns and deletes a row by its label, or says why not', async () => {
+    const kit = excelToolkit();
+    await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Q1', type: 'number' }, { header: 'Q2', type: 'number' }], rows: [['North', 120, 140], ['South', 90, 95]], totals: true });
+    await runPlan(kit, 'add a total column', undefined, true);
+    expect(cellAt(kit.doc, 'Sales', 'D1')?.value).toBe('Total');
+    expect(cellAt(kit.doc, 'Sales', 'D3')).toMatchObject({ formula: 'SUM(B3,C3)', value: 185 });
+    expect(cellAt(kit.doc, 'Sales', 'D4')).toMatchObject({ formula: 'SUBTOTAL(109,D2:D3)', value: 445 });
+    await runPlan(kit, 'add a growth column from Q1 to Q2', undefined, true);
+    expect(cellAt(kit.doc, 'Sales', 'E2')).toMatchObject({ formula: 'IFERROR(C2/B2-1,"")' });
+    const plan = (prompt: string) => adapter.plan({ prompt, mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
+    expect(plan('add a total column that sums Q1 and Q3').summary).toBe('Not done: no column of "Sales" is named "Q3".');
+    expect(plan('delete the West row').summary).toBe('Not done: no row of "Sales" is labelled "West".');
+    // A row that also holds cells beside the table is not deleted whole.
+    await kit.call('set_cells', { sheet: 'Sales', start: 'H3', rows: [['a note']] });
+    expect(plan('delete the South row').summary).toMatch(/^Not done: row 3 of "Sales" also holds cells outside table Sales/);
+    await runPlan(kit, 'delete the North row', undefined, true);
+    expect(['A2', 'A3'].map((a) => cellAt(kit.doc, 'Sales', a)?.value)).toEqual(['South', 'Total']);
+  });
+
   it('answers questions from the cells, with the range each figure comes from', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });

@@ -24,13 +24,23 @@ export interface TableCommand { calls: PlannedToolCall[]; what: string }
 export interface RefusedCommand { refused: string }
 
 /** A table named in the request ("the expenses table" finds tblExpenses), else a sheet, else the active sheet; on it, its only (or first) table. */
-function targetOf(phrase: string | undefined, sheets: SheetView[], active: SheetView | undefined): { sheet: SheetView; table: SheetView['tables'][number] | undefined } | null {
+export function targetOf(phrase: string | undefined, sheets: SheetView[], active: SheetView | undefined): { sheet: SheetView; table: SheetView['tables'][number] | undefined } | null {
   const named = phrase ? new Set(words(phrase).map(singular)) : null;
   const tableHits = named ? sheets.flatMap((s) => s.tables.map((t) => ({ s, t, n: words(readableTableName(t.name)).map(singular).filter((w) => named.has(w)).length }))).filter((h) => h.n > 0).sort((a, b) => b.n - a.n) : [];
   const sheetHit = named ? sheets.map((s) => ({ s, n: words(s.name).map(singular).filter((w) => named.has(w)).length })).filter((h) => h.n > 0).sort((a, b) => b.n - a.n)[0]?.s : undefined;
   const sheet = tableHits[0]?.s ?? sheetHit ?? active;
   if (!sheet?.ws) return null;
   return { sheet, table: tableHits[0]?.t ?? sheet.tables[0] };
+}
+
+/**
+ * Whether column `col` is empty from row `from` to row `to` (0-based) and no chart or picture lies over
+ * it there: then a header beside a table adds the column without moving anything; otherwise a column is
+ * inserted, which moves what is to its right (charts included).
+ */
+export function columnFree(sheet: SheetView, doc: ExcelDocument, col: number, from: number, to: number): boolean {
+  const covered = [...sheet.charts, ...sheet.images].some((d) => d.anchor.from.col <= col && d.anchor.to.col >= col && d.anchor.from.row <= to && d.anchor.to.row >= from);
+  return !covered && Array.from({ length: to - from + 1 }, (_, i) => readCell(sheet.ws!, doc, from + i, col)).every((c) => !c || (c.formula === undefined && (c.value === null || c.value === '')));
 }
 
 /** The command, planned on the sheet it names (a sheet, or an Excel table by its name) or the active one; null when the request holds none. */
@@ -61,8 +71,7 @@ export function addColumnCommand(text: string, sheets: SheetView[], active: Shee
   const at = columnLetters(lastCol + 1);
   // Beside a table whose next column is empty along it, the header alone adds the column (with the table's
   // formats) and nothing else on the sheet moves; elsewhere a column is inserted, formatted like its left one.
-  const free = table && Array.from({ length: table.range.end.row - table.range.start.row + 1 }, (_, i) => readCell(sheet.ws!, doc, table.range.start.row + i, lastCol + 1))
-    .every((c) => !c || (c.formula === undefined && (c.value === null || c.value === '')));
+  const free = table && columnFree(sheet, doc, lastCol + 1, table.range.start.row, table.range.end.row);
   return {
     calls: [
       ...(free ? [] : [{ tool: 'insert_columns', args: { sheet: sheet.name, at, count: 1 } }]),
