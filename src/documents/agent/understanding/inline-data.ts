@@ -163,6 +163,8 @@ export function valuesLabel(raw: string): string | null {
   s = s.replace(/\s+(?:for|für|para|pour)\s+(?:(?:the|this|next|last|each|every|den|diesen|nächsten|el|este|le|ce|chaque)\s+)?(?:month|week|year|quarter|monat|woche|jahr|quartal|mes|semana|año|mois|semaine|année|january|february|march|april|may|june|july|august|september|october|november|december|\d{4})\b.*$/iu, '');
   // "Create a household budget: ...": the request's verb is not part of the name.
   s = s.replace(/^(?:(?:please|bitte|por\s+favor)\s+)?(?:create|make|build|generate|prepare|draft|erstelle|erstellen|mache?|crea|crear|haz|prepara|crée|créer|fais|prépare)\s+(?:(?:me|mir|moi)\s+)?/iu, '');
+  // "un tableau des dépenses du mois", "a list of expenses": what the table is of.
+  s = s.replace(/^(?:(?:a|an|the|un|une|el|la|le|ein|eine)\s+)?(?:table|tableau|tabla|tabelle|list|liste|lista|breakdown|overview|summary)\s+(?:of|de|des|du|de\s+la|de\s+los|de\s+las|der|von)\s+(?:(?:the|our|my|nos|mes|nuestros|nuestras|mis)\s+)?(.+)$/iu, '$1');
   // "a spreadsheet of our marketing spend", "hoja de cálculo con las notas de los alumnos": what follows the last lead.
   const lead = new RegExp(`^.*\\b(?:of|with|on|about|for|con|avec|mit|über|sobre|sur)\\s+(?:${ARTICLES}\\s+)?`, 'iu');
   if (lead.test(s)) s = s.replace(lead, '');

@@ -86,6 +86,9 @@ describe('listed facts without a word of change', () => {
     expect(statementsIn('team offsite agenda deck: 9am welcome, 10am strategy review, 12pm lunch')).toBeNull();
     expect(statementsIn("sales kickoff deck for 2026: last year we hit 112% of quota, this year's target is $18M, new territories in Germany and France")?.items)
       .toEqual(['Last year we hit 112% of quota', "This year's target is $18M", 'New territories in Germany and France']);
+    // Findings in Spanish: a figure and its noun, a copula, what people like.
+    expect(statementsIn('Crea un informe sobre la encuesta de clientes: 68% satisfechos, el soporte es lento, les encanta la app')?.items)
+      .toEqual(['68% satisfechos', 'El soporte es lento', 'Les encanta la app']);
     // Topics named in a list are not updates.
     expect(statementsIn('deck on the CRM rollout: why, training, support')).toBeNull();
     expect(statementsIn('A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.')).toBeNull();

@@ -51,8 +51,11 @@ const PERSON_UPDATE = /^(?:\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?|we|they|the\s+team
 /** The writer's own update, its subject left out: "completed the API migration", "started load testing". */
 const DONE = /^(?:completed|finished|started|began|shipped|launched|fixed|built|wrote|released|deployed|migrated|hired|closed|signed|onboarded|merged|reviewed|tested|delivered|published|sent|met|resolved|updated|added|removed|moved|set up|cleaned up|rolled out)\s+\p{L}/iu;
 
+/** What people like, in German, Spanish and French: "les encanta la app", "sie lieben die App", "ils adorent l'app". */
+const LIKED = /\b(?:encanta|encantan|gusta|gustan|odian|aiment|adorent|détestent|lieben|mögen|hassen)\b/iu;
+
 /** A clause that states something: a figure and its noun, a change, a state, or a subject and its verb. */
-const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || STATE_FIGURE.test(c) || /\s(?:is|are|was|were|has|have|had)\s/i.test(c) || GROUP_DID.test(c);
+const statementLike = (c: string) => FIGURE_NOUN.test(c) || CHANGE.test(c) || STATE_FIGURE.test(c) || /\s(?:is|are|was|were|has|have|had|es|son|está|están|fue|era|ist|sind|war|waren|hat|haben|est|sont|était|ont)\s/i.test(c) || GROUP_DID.test(c) || LIKED.test(c);
 
 /**
  * The list of stated facts after a colon or a dash ("Q3 results: revenue up 12%, churn down to 3%,

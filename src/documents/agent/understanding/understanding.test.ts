@@ -102,6 +102,8 @@ describe('inline data', () => {
     expect(pairsIn('chart of sales by region: North 120, South 80 and East 100')).toMatchObject({ pairs: [['North', 120], ['South', 80], ['East', 100]] });
     expect(pairsIn('Expenses: Rent $1,200, Software $340.50, Travel $980 - add an average')).toMatchObject({ label: 'Expenses', format: 'currency', pairs: [['Rent', 1200], ['Software', 340.5], ['Travel', 980]] });
     expect(tablesIn('We met on Monday, talked, and left.')).toEqual([]);
+    // What a table is of names its values: "un tableau des dépenses du mois" is "Dépenses".
+    expect(pairsIn('Fais un tableau des dépenses du mois : loyer 900 €, courses 350 €')?.label).toBe('Dépenses');
     // "launch date June 1" is a date, not the label "Launch date June" and the value 1.
     expect(pairsIn('product launch plan, launch date June 1, budget $50k')).toBeNull();
     // Commas inside a markdown table's cells do not make a second, CSV table of its rows.
