@@ -125,14 +125,16 @@ describe('editing a deck in place with the builtin engine', () => {
 
     const added = await generate(t, org.secret, { prompt: 'Add a slide titled Roadmap with bullets: Q1 beta, Q2 GA', run_id: first.run_id }, 'slides');
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().summary).toMatch(/^Changed the deck: added slide 8 "Roadmap" \(layout "Title and Content"\)\. It now has 8 slides\.$/);
+    // (A new slide goes before the closing slide that ends the deck, not after it.)
+    expect(added.json().summary).toMatch(/^Changed the deck: added slide 7 "Roadmap" \(layout "Title and Content"\)\. It now has 8 slides\.$/);
     const v2 = (await runDocument(t, org.secret, first.run_id)).bytes;
     const d2 = await partDiff(v1, v2);
     expect(d2.changed).toEqual(LISTING);
     expect(d2.removed).toEqual([]);
     expect(d2.added.every((p) => /^ppt\/(slides|notesSlides)\/(_rels\/)?[a-zA-Z]+\d+\.xml(\.rels)?$/.test(p)), d2.added.join()).toBe(true);
-    const roadmap = inspectPptx(v2).slides[7];
+    const roadmap = inspectPptx(v2).slides[6];
     expect([phText(roadmap, 'title'), phText(roadmap, 'body'), roadmap.layout]).toEqual(['Roadmap', 'Q1 beta\nQ2 GA', 'Title and Content']);
+    expect(inspectPptx(v2).slides.at(-1)!.layout).toBe('Closing');
 
     const renamed = await generate(t, org.secret, { prompt: 'Rename slide 2 to "Highlights of Q3"', run_id: first.run_id }, 'slides');
     expect(renamed.statusCode, renamed.body).toBe(200);

@@ -44,9 +44,16 @@ function position(deck: Deck, text: string): number | undefined {
   const before = /\bbefore slide\s*(\d+)/i.exec(text);
   if (before) return Number(before[1]);
   if (/\b(at the (start|beginning)|first)\b/i.test(text)) return 2;
-  // New slides go at the end unless the request says where: "before the closing slide" is honoured.
-  const closing = deck.slides().findIndex((s) => slideKindOf(s) === 'closing');
-  return closing >= 0 && /\bbefore the (closing|last|thank[- ]you|final) slide\b/i.test(text) ? closing + 1 : undefined;
+  const slides = deck.slides();
+  const closing = slides.findIndex((s) => slideKindOf(s) === 'closing');
+  if (closing >= 0 && /\bbefore the (closing|last|thank[- ]you|final) slide\b/i.test(text)) return closing + 1;
+  if (/\b(?:at the end|last)\b/i.test(text)) return undefined;
+  // "after roles", "before the budget slide": next to the slide whose title the words name.
+  const near = /\b(after|before)\s+(?:the\s+)?["“']?([^"”'.,;\n]{2,60}?)["”']?(?:\s+slide)?\s*[.!]?$/i.exec(text);
+  const slide = near ? findSlideByPhrase(deck, near[2]) : null;
+  if (slide) return slides.indexOf(slide) + 1 + (near![1].toLowerCase() === 'after' ? 1 : 0);
+  // Otherwise at the end, before a closing slide that ends the deck.
+  return closing >= 0 && closing === slides.length - 1 ? closing + 1 : undefined;
 }
 
 export interface EditPlan { calls: PlannedToolCall[]; understood: string[]; notUnderstood: string[] }
