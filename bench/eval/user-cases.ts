@@ -183,6 +183,7 @@ export const USER_CASES: EvalCase[] = [
   // Findings and figures in Spanish and French.
   { id: 'spanish-survey-findings', format: 'word', prompt: 'Crea un informe sobre la encuesta de clientes: 68% satisfechos, el soporte es lento, les encanta la app', checks: [{ check: 'text', includes: ['68% satisfechos', 'El soporte es lento', 'Les encanta la app'] }, { check: 'no_titles', exclude: ['Soporte es lento', 'Encanta la app'] }] },
   { id: 'french-expenses-table', format: 'excel', prompt: 'Fais un tableau des dépenses du mois : loyer 900 €, courses 350 €, transport 75 €', checks: [{ check: 'titles', include: ['Dépenses'] }, { check: 'no_titles', exclude: ['Tableau'] }, { check: 'cell', cell: 'B2', equals: 900, num_fmt: '#,##0.00 "€"' }] },
+  { id: 'invoice-lines-then-terms', format: 'excel', prompt: 'simple invoice for Acme Corp: 3 hours of design at $120/hr, logo $500, due in 30 days', checks: [{ check: 'cell', cell: 'A3', equals: 'Logo' }, { check: 'cell', cell: 'D3', equals: 500, formula: '^B3\\*C3$' }, { check: 'cell', cell: 'D4', equals: 860 }] },
   // A new slide goes where the request says, by another slide's title, else before the closing slide.
   { id: 'edit-add-slide-after-titled', format: 'slides', start: { prompt: 'deck on our hiring plan with slides: why now, roles, budget, timeline' }, prompt: 'add a slide about onboarding after roles', checks: [{ check: 'titles', include: ['Roles', 'Onboarding', 'Budget', 'Thank you'], ordered: true }] },
   // Sorting in place, on Excel's own template and on a generated sheet.

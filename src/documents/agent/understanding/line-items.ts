@@ -27,16 +27,20 @@ function mixedList(text: string, at: number, lineItem: RegExp): { rows: string[]
   const items = list.split(/\s*[,;]\s*(?:and\s+)?|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
   if (items.length < 2) return null;
   const rows: string[][] = [];
-  for (const item of items) {
+  let stop = list.length;
+  for (const [k, item] of items.entries()) {
     const one = new RegExp(`^(?:([A-Za-z][\\w -]{0,30}?)\\s+)?${lineItem.source}$`, 'i').exec(item);
     if (one) {
       rows.push([`${one[1] ? `${one[1].trim()} ` : ''}${one[3].trim()}`.replace(/^\w/, (c) => c.toUpperCase()), one[2], one[4]]);
       continue;
     }
     const pair = /^([A-Za-z][\w &'/-]{0,30}?)\s*(?::|=|\s)\s*([$€£]\s?\d+(?:,\d{3})*(?:\.\d+)?)$/.exec(item);
+    // ("..., logo $500, due in 30 days": terms after the lines end the list; an item between lines that
+    // is neither keeps the list from being read as one.)
+    if (!pair && rows.length >= 2 && items.slice(k).every((x) => !new RegExp(lineItem.source, 'i').test(x) && !/[$€£]\s?\d/.test(x))) { stop = list.toLowerCase().indexOf(item.toLowerCase()); break; }
     if (!pair) return null;
     const label = pair[1].trim().replace(/^(?:a|an|one|the)\s+/i, '').replace(/\s+(?:for|at|@|costs?|is|was)$/i, '');
     rows.push([label.replace(/^\w/, (c) => c.toUpperCase()), '1', pair[2]]);
   }
-  return rows.length > 1 && rows.some((r) => r[1] !== '1') ? { rows, source: list.trim() } : null;
+  return rows.length > 1 && rows.some((r) => r[1] !== '1') ? { rows, source: list.slice(0, stop).replace(/[\s,;]+$/, '').trim() } : null;
 }

@@ -11,8 +11,9 @@ describe('lists as people type them', () => {
     expect(lineItemsIn('quote: 3 chairs at $120 and a desk for $450')!.rows).toEqual([['Chairs', 3, 120], ['Desk', 1, 450]]);
     // Line items alone, as before; the unit price does not take the comma after it.
     expect(lineItemsIn('Inventory: 12 laptops at $899, 30 monitors at $189')!.rows).toEqual([['Laptops', 12, 899], ['Monitors', 30, 189]]);
-    // An item that is neither keeps the list from being read as one.
-    expect(lineItemsIn('trip: flight $420, hotel 3 nights at $189, a lot of walking')!.rows).toEqual([['Nights', 3, 189]]);
+    // Terms after the lines end the list; an item between lines that is neither keeps the list from being read as one.
+    expect(lineItemsIn('simple invoice for Acme Corp: 3 hours of design at $120/hr, logo $500, due in 30 days')).toMatchObject({ rows: [['Hours of design', 3, 120], ['Logo', 1, 500]], source: '3 hours of design at $120/hr, logo $500' });
+    expect(lineItemsIn('trip: flight $420, a lot of walking, hotel 3 nights at $189')!.rows).toEqual([['Nights', 3, 189]]);
   });
 
   it('reads a total shared out by percentages, with the part that takes the rest', () => {

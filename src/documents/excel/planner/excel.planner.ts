@@ -156,7 +156,7 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   }
   const named = title === DATA[u.language] && sheets[0] ? sheets[0].name : title;
   const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
-  if (sheets.length) parts.push(`${sheets.length} data sheet${sheets.length === 1 ? '' : 's'} (${sheets.map((s) => `"${s.name}", ${s.rows} rows`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
+  if (sheets.length) parts.push(`${sheets.length} data sheet${sheets.length === 1 ? '' : 's'} (${sheets.map((s) => `"${s.name}", ${s.rows} row${s.rows === 1 ? '' : 's'}`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
   return { calls, summary: [`${parts.join('; ')}.`, ...typed.remarks, ...remarks].join(' ') };
 }
