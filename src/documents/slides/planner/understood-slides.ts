@@ -121,7 +121,7 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
     const sw = SCHEDULE_WORDS[u.language];
     slides.push({ layout: 'table', title: sw.title, table: { columns: [sw.time, sw.what], rows: schedule.slice(0, 20).map((e) => [e.time, e.what]) } });
   } else for (const item of u.items) slides.push(topicSlide(u, item));
-  if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes(w.timeline.milestone))) slides.push(timelineSlide(u, w.timeline.title));
+  if (u.intents.timeline && !slides.some((s) => s.table?.columns?.includes(w.timeline.milestone) || /\b(?:timeline|roadmap|milestones?|schedule)\b/i.test(s.title))) slides.push(timelineSlide(u, w.timeline.title));
   const count = countFor(u, 'slide');
   // A count is the whole deck: the title slide, the body and a closing slide when there is room for it.
   // Topics the request names all get their slide, even beyond the count.

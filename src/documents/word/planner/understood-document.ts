@@ -11,6 +11,7 @@ import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.t
 import { escapeInline } from '../inline.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
+const TIMELINE_WORD = /\b(timeline|roadmap|milestones?|schedule|zeitplan|cronograma|calendrier|hoja de ruta|feuille de route)\b/i;
 
 export interface UnderstoodDocument {
   /** Markdown for add_content, in order. */
@@ -145,7 +146,8 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     const criteria = u.criteria.length ? u.criteria : [1, 2, 3].map((i) => w.add(`criterion ${i}`));
     blocks.push(`# ${escapeInline(u.compared.join(' vs '))}\n\n${pipeTable(['', ...u.compared], criteria.map((c) => [escapeInline(c), ...u.compared.map((x) => w.add(`${escapeInline(x)}: ${c.replace(/^\[(?:(?:Add|Ergänzen|Añadir|Ajouter)\s+)?|\]$/g, '').toLowerCase()}`))]))}`);
   }
-  if (u.intents.timeline && !sections.some((s) => TIMELINE.test(s))) sections.push(u.language === 'en' ? 'Timeline' : { de: 'Zeitplan', es: 'Cronograma', fr: 'Calendrier' }[u.language as 'de' | 'es' | 'fr']);
+  // (A listed part that names the timeline, "roadmap review", is where it goes: no second Timeline section.)
+  if (u.intents.timeline && !sections.some((s) => TIMELINE.test(s) || TIMELINE_WORD.test(s))) sections.push(u.language === 'en' ? 'Timeline' : { de: 'Zeitplan', es: 'Cronograma', fr: 'Calendrier' }[u.language as 'de' | 'es' | 'fr']);
   if (u.announcement) {
     // The news as stated, then its details and what it leaves out: never the default parts' generic placeholders.
     blocks.push(escapeInline(u.announcement.news));
