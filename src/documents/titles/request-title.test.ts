@@ -13,6 +13,8 @@ const REQUESTS: [string, string][] = [
   // A flyer is a container; when and where it happens are details.
   ['a one-page flyer for our bake sale on Saturday May 10 from 10am to 2pm at Lincoln Elementary', 'Bake Sale'],
   ['Monthly budget as a table:', 'Monthly Budget'],
+  // A clause of its own after a comma is no list item: the subject ends there.
+  ['write a resignation letter to my manager Sarah, my last day is December 15, thank her for the mentoring', 'Resignation Letter to My Manager Sarah'],
   ['Create a quarterly business review covering revenue and churn', 'Quarterly Business Review'],
   ['I need a budget for a 3-day offsite in Lisbon for 25 people', 'Budget for a 3-Day Offsite in Lisbon for 25 People'],
   ['Can you write a memo to staff about the new parking policy?', 'New Parking Policy'],

@@ -171,7 +171,9 @@ function firstClause(s: string): string {
   if (comma) {
     const rest = out.slice(comma.index + 2);
     const next = rest.split(/,\s/)[0];
-    const isList = /^(?:\S+\s+){0,2}(?:and|or|und|oder|y|o|et|ou)\s/i.test(next) || rest.includes(', ');
+    // (A clause of its own is no list item: "..., my last day is December 15, thank her ...".)
+    const clause = /^(?:my|our|i|we|it|they|he|she|thank|please)\b/i.test(next) || /\s(?:is|are|was|were|will|has|have)\s/i.test(` ${next} `);
+    const isList = !clause && (/^(?:\S+\s+){0,2}(?:and|or|und|oder|y|o|et|ou)\s/i.test(next) || rest.includes(', '));
     if (!isList || out.slice(0, comma.index).split(/\s+/).length > 6) out = out.slice(0, comma.index);
   }
   const cut = out.replace(DETAIL, '');
