@@ -3,7 +3,7 @@
 // bug), and no field becomes a formula.
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvWorkbook, excelSerial } from './csv-workbook.ts';
 
 async function sheetOf(xlsx: Buffer): Promise<ExcelJS.Worksheet> {
@@ -19,10 +19,9 @@ async function storedValues(xlsx: Buffer, row: number): Promise<Record<string, s
   return Object.fromEntries(cells.map((m) => [m[1], m[2]]));
 }
 
-const zone = process.env.TZ;
+// The process's time zone is changed per case with vi.stubEnv (TZ is read by Date on each use) and put back after.
 afterEach(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
+  vi.unstubAllEnvs();
 });
 
 describe('csvWorkbook', () => {
@@ -52,10 +51,14 @@ describe('csvWorkbook', () => {
   it('gives dates the same serial numbers in every time zone', async () => {
     const csv = Buffer.from('When,At\n2024-03-15,2024-03-15 14:30\n2024-12-31,2024-12-31T23:59:59\n');
     const seen: Record<string, string>[] = [];
+    const offsets = new Set<number>();
     for (const tz of ['UTC', 'Pacific/Kiritimati', 'America/Los_Angeles', 'Asia/Kolkata']) {
-      process.env.TZ = tz;
+      vi.stubEnv('TZ', tz);
+      offsets.add(new Date(Date.UTC(2024, 2, 15)).getTimezoneOffset());
       seen.push(await storedValues(await csvWorkbook(csv, 'times.csv'), 2));
     }
+    // (The zones did take effect: four different offsets.)
+    expect(offsets.size).toBe(4);
     expect(seen[0]).toEqual({ A: '45366', B: String(45366 + 14.5 / 24) });
     for (const s of seen) expect(s).toEqual(seen[0]);
   });
