@@ -138,7 +138,8 @@ export function planChart(s: PlannedSheet, place: { sheet: string; position?: st
   const kind = place.kind ?? (s.periods ? 'line' : values.length === 1 && s.rows <= 6 && /share|split|mix|breakdown|by (region|segment|channel|product)/i.test(`${s.name} ${s.headers.join(' ')}`) ? 'pie' : 'column');
   const by = BY[place.language ?? 'en'];
   // Columns that are periods (Q1..Q4, Jan..Apr, 2022..2024) are one measure over time: the sheet names it ("Sales by Region").
-  const periodColumns = values.length > 1 && values.every((i) => /^(?:Q[1-4]|H[12]|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|(?:19|20)\d{2})$/i.test(s.headers[i]));
+  // (Not a sheet named only "Data" or "Table 2", which names no measure.)
+  const periodColumns = values.length > 1 && !/^(?:data|daten|datos|données|table \d+|sheet\d*)$/i.test(s.name) && values.every((i) => /^(?:Q[1-4]|H[12]|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|(?:19|20)\d{2})$/i.test(s.headers[i]));
   const title = values.length === 1 ? `${s.headers[values[0]]} ${by} ${s.headers[0]}` : periodColumns ? `${s.name} ${by} ${s.headers[0]}` : `${values.map((i) => s.headers[i]).join(', ')} ${by} ${s.headers[0]}`;
   return {
     tool: 'add_chart',

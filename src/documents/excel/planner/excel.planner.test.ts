@@ -3,8 +3,9 @@ import { adapter } from '../excel.adapter.ts';
 import { cellAt, excelToolkit, rowValues, runPlan, sheetsOf } from '../excel-test-kit.ts';
 import { allCharts, viewOf } from '../view/sheet.view.ts';
 import { answerQuestion } from './ask-answer.ts';
-import { looksLikePeriods } from './data-plans.ts';
+import { looksLikePeriods, planChart } from './data-plans.ts';
 import { readPromptData } from './prompt-data.ts';
+import type { ColumnType } from '../number-formats.ts';
 
 describe('reading a prompt', () => {
   it('finds the title, markdown and CSV tables (named by their section), loose comma lines, facts and list items', () => {
@@ -125,6 +126,12 @@ describe('the builtin plan', () => {
     expect(sheetsOf(kit.doc).map((x) => x.name)).toEqual(['Costs', 'Plain']);
     const missing = adapter.plan({ prompt: 'sort the costs table by date', mode: 'action', editing: true }, kit.doc, { contextFiles: [], dataSources: [], images: [], brand: null });
     expect(missing).toEqual({ calls: [], summary: 'Not done: table Costs has no column "date" (its columns: Item, Amount).' });
+  });
+
+  it('titles a chart of period columns by the measure the sheet names, else by the columns', () => {
+    const sheet = { headers: ['Region', 'Q1', 'Q2'], types: ['text', 'integer', 'integer'] as ColumnType[], rows: 2, periods: false, source: 'the request' };
+    expect(planChart({ ...sheet, name: 'Sales' }, { sheet: 'Sales' })?.args.title).toBe('Sales by Region');
+    expect(planChart({ ...sheet, name: 'Data' }, { sheet: 'Data' })?.args.title).toBe('Q1, Q2 by Region');
   });
 
   it('adds computed columns and deletes a row by its label, or says why not', async () => {
