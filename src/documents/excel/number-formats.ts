@@ -43,6 +43,12 @@ export function moneyFormat(currency: string | null | undefined, lang: string = 
   return lang === 'en' ? `"${sym}${/^[A-Z]{2,}$/.test(sym) ? ' ' : ''}"${body}` : `${body} "${sym}"`;
 }
 
+/** An amount as English text in a summary ("$1,200", "€80.50", "CHF 90"); `cents`: always two decimals. */
+export function moneyText(n: number, currency: string | null | undefined, cents = false): string {
+  const sym = currency ? CURRENCY_SYMBOL[currency.toUpperCase()] ?? `${currency.toUpperCase()} ` : '';
+  return `${sym}${n.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
 /** The type a number format displays (for outlines and for typing appended rows like their column). */
 export function typeOfFormat(numFmt: string | undefined): ColumnType | null {
   if (!numFmt || numFmt === 'General' || numFmt === '@') return null;

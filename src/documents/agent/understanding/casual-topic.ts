@@ -3,6 +3,7 @@
 // quarterly results, revenue 1.2M up 15%", "we're proposing a 4-day work week pilot for the support
 // team"), for a title when the formal readings ("Title: ...", "a deck about X") find none, or find only
 // the occasion ("a deck for friday", "my manager asked me for a deck").
+import { startsWithTime } from './schedule.ts';
 
 const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const WHEN = `(?:${DAY}|today|tomorrow|tonight|yesterday|(?:next|last|this) (?:week|month|quarter|year|${DAY}|morning|afternoon|evening))`;
@@ -26,7 +27,7 @@ const TAIL = new RegExp(`\\s+(?:(?:on|by|for|at|in)\\s+)?(?:${WHEN}|for \\d.*|to
 function clean(candidate: string): string | null {
   let s = candidate.trim();
   // ("agenda deck: 9am welcome, ...": a schedule's first entry is no topic.)
-  if (/^(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)\b|^(?:[01]?\d|2[0-3]):[0-5]\d\b/i.test(s)) return null;
+  if (startsWithTime(s)) return null;
   for (let i = 0; i < 3; i++) s = s.replace(TAIL, '').trim();
   s = s.replace(/^(?:(?:the|a|an|our|my|some)\s+)+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim();
   const words = s.split(/\s+/);

@@ -3,7 +3,11 @@
 
 export interface ScheduleEntry { time: string; what: string }
 
-const TIMED = /^((?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)|(?:[01]?\d|2[0-3]):[0-5]\d)(?:\s*[-–:]\s*|\s+)(.+)$/i;
+const TIME = String.raw`(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)|(?:[01]?\d|2[0-3]):[0-5]\d`;
+const TIMED = new RegExp(String.raw`^(${TIME})(?:\s*[-–:]\s*|\s+)(.+)$`, 'i');
+
+/** Whether a phrase starts with a time of day ("9am welcome", "10:30 review"). */
+export const startsWithTime = (text: string) => new RegExp(String.raw`^(?:${TIME})\b`, 'i').test(text.trim());
 
 /** The entries when every item (at least two) starts with a time; else null. */
 export function scheduleOf(items: string[]): ScheduleEntry[] | null {

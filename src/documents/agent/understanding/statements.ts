@@ -5,6 +5,7 @@
 // Two shapes: a list after a colon or a dash (`statementsIn`), and facts told in passing, in a sentence
 // of their own or after the request ("..., it was rough at first but adoption is now 80% and support
 // tickets dropped, maybe 6 slides?": `claimsIn`, read only when the request holds no data).
+import { startsWithTime } from './schedule.ts';
 
 /** Words that make a clause with a figure a statement of change or state rather than a label and its value. */
 const CHANGE = /\b(?:up|down|rose|risen|rising|grew|grown|growing|falling|dropping|increasing|decreasing|declining|climbing|shrinking|doubling|tripling|improving|fell|fallen|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|doubled|tripled|halved|flat|stable|steady|cut|reduced|raised|added|signed|won|launched|opened|hired|closed|shipped|released|finished|completed|delivered|missed|exceeded|beat|went from|built|led|managed|designed|developed|founded|created|organi[sz]ed|taught|mentored|gestiegen|gesunken|gewachsen|plus|minus|sube|suben|baja|bajan|subió|bajó|creció|cayó|aumentó|hausse|baisse|augmenté|diminué|progressé)\b/iu;
@@ -79,7 +80,7 @@ export function statementsIn(text: string): Statements | null {
     }
     if (clauses.length < 2 || clauses.length > 10 || clauses.some((c) => c.split(/\s+/).length > 9)) continue;
     // "9am welcome, 10am strategy review, 12pm lunch": a schedule, not facts.
-    if (clauses.filter((c) => /^(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s?(?:am|pm)?\b/i.test(c) && /^\S*(?:am|pm|:\d\d)/i.test(c)).length >= 2) continue;
+    if (clauses.filter(startsWithTime).length >= 2) continue;
     const figured = clauses.filter((c) => FIGURE.test(c));
     // ("revenue 4.2M (+12% QoQ)": a signed figure or a period-on-period rate is a change too.)
     const changed = figured.some((c) => (CHANGE.test(c) || SIGNED.test(c)) && /\d/.test(c));

@@ -12,16 +12,15 @@ import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import type { Allocation } from '../../agent/understanding/allocation.ts';
 import type { CostSplit } from '../../agent/understanding/split.ts';
 import type { TieredRates } from '../../agent/understanding/tiers.ts';
-import { moneyFormat } from '../number-formats.ts';
+import { moneyFormat, moneyText } from '../number-formats.ts';
 import type { SheetNamer } from './data-plans.ts';
 
 export interface CalculatorPlan { calls: PlannedToolCall[]; summary: string }
 
-const SYMBOL: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
 
 const pct = (r: number) => `${Number((r * 100).toPrecision(10))}%`;
 /** An amount in the summary, written as English writes it (the calculators are built for English requests). */
-const money = (n: number, currency: string | null) => `${currency ? SYMBOL[currency] ?? `${currency} ` : ''}${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const money = (n: number, currency: string | null) => moneyText(n, currency);
 
 /** A tiered-rate calculator: the amount, the result and effective rate, then the tiers as a table. */
 export function tieredCalculator(t: TieredRates, title: string, namer: SheetNamer): CalculatorPlan {

@@ -4,7 +4,7 @@
 // balance, all formulas over the inputs, so changing one recomputes everything.
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import type { SavingsGoal } from '../../agent/understanding/savings.ts';
-import { moneyFormat } from '../number-formats.ts';
+import { moneyFormat, moneyText } from '../number-formats.ts';
 import type { SheetNamer } from './data-plans.ts';
 
 export function savingsPlan(s: SavingsGoal, namer: SheetNamer): { calls: PlannedToolCall[]; summary: string; title: string } {
@@ -43,7 +43,7 @@ export function savingsPlan(s: SavingsGoal, namer: SheetNamer): { calls: Planned
     const g = (1 + r) ** s.months;
     return (s.goal - s.saved * g) / ((g - 1) / r);
   })();
-  const shown = (n: number) => `${s.currency ? { USD: '$', EUR: '€', GBP: '£' }[s.currency] ?? `${s.currency} ` : ''}${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const shown = (n: number) => moneyText(n, s.currency, true);
   return {
     calls, title,
     summary: `Built a savings plan: "${inputs}" holds the inputs as given (a goal of ${shown(s.goal)}, ${shown(s.saved)} already saved, ${s.months} months${s.rate ? `, ${Number((s.rate * 100).toPrecision(10))}% a year` : ', no interest'}) and the monthly deposit as a live formula (${shown(monthly)} a month); "${schedule}" has ${s.months} rows of start balance, deposit, interest and end balance, all live formulas, ending at the goal.`,
