@@ -72,7 +72,10 @@ function venuesIn(text: string): string[] {
   return [...text.matchAll(/\bat\s+((?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:of\s+)?[A-Z][\w'&.-]*){0,3})/g)].map((m) => m[1]).filter((v) => !/^(?:Noon|Midnight|Night|The)$/i.test(v));
 }
 
-/** Street addresses and rooms; with a date or time, the venue an event is at too (not part of one already found). */
+/** Words naming an event, whose date makes "at X" its venue (not "I worked at Google until March 2024"). */
+const EVENT = /\b(?:party|sale|meeting|event|launch|dinner|lunch|breakfast|workshop|conference|wedding|celebration|fundraiser|fair|meetup|offsite|off-site|ceremony|concert|festival|gala|reception|open house|webinar|training|session|game|match|tournament|show|exhibition)\b/i;
+
+/** Street addresses and rooms; for an event with a time of day, or a date and a word naming an event, its venue too (not part of one already found). */
 function placesIn(text: string, event: boolean): string[] {
   const found = uniq([...(text.match(STREET) ?? []), ...(text.match(ROOM) ?? [])]);
   const venues = event ? venuesIn(text).filter((v) => !found.some((p) => p.includes(v))) : [];
@@ -92,7 +95,7 @@ export function factsIn(text: string): RequestFacts {
     dates: longest,
     dated,
     times: timesIn(text),
-    places: placesIn(text, longest.length > 0 || (text.match(TIME)?.length ?? 0) > 0),
+    places: placesIn(text, (text.match(TIME)?.length ?? 0) > 0 || (longest.length > 0 && EVENT.test(text))),
     to: party(text, 'to|for|an|para|à|pour'),
     from: party(text, 'from|by|signed by|von|de la part de|de parte de'),
     contact: contactLine ? contactLine[1].trim() : emails[0] ?? null,

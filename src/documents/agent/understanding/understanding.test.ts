@@ -168,6 +168,8 @@ describe('facts', () => {
     // A time range as one; the venue of an event (one with a date or time); not "at Google" in a cover letter.
     expect(understand('a flyer for our bake sale on Saturday May 10 from 10am to 2pm at Lincoln Elementary').facts).toMatchObject({ times: ['10am to 2pm'], places: ['Lincoln Elementary'] });
     expect(understand('a cover letter, I worked at Google for 3 years').facts.places).toEqual([]);
+    expect(understand('a cover letter, I worked at Google until March 2024').facts.places).toEqual([]);
+    expect(understand('a flyer for our spring fair on May 3 at Riverside Park').facts.places).toEqual(['Riverside Park']);
   });
 });
 
