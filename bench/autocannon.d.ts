@@ -50,6 +50,8 @@ declare module 'autocannon' {
 
   export interface Instance extends PromiseLike<Result> {
     stop(): void;
+    /** Each answer as it arrives; `responseTime` in ms with a fraction (the latency histogram keeps whole ms). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
   }
 
   function autocannon(options: Options): Instance;

@@ -97,7 +97,12 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; cpuMsPerCall: number[]; pid?: number }
+/**
+ * p50 and p99 are exact percentiles of every answer's own latency (ms, with its fraction); `p50Whole` and
+ * `p99Whole` are autocannon's, from a histogram that floors each latency to a whole millisecond (at a p50
+ * of 2-3 ms that floor moves a p99/p50 ratio by up to half). Both are printed; the targets use the exact ones.
+ */
+interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; p50Whole: number[]; p99Whole: number[]; cpuMsPerCall: number[]; pid?: number }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -111,11 +116,18 @@ function cpuMs(pid: number | undefined): number | null {
 }
 
 async function measure(side: Side, seconds: number, overallRate?: number) {
-  const r = await autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds, ...(overallRate ? { overallRate } : {}) });
+  const run = autocannon({ url: side.url, method: 'POST', headers: { 'content-type': 'application/json', ...side.headers }, body: side.body, connections: opts.connections, duration: seconds, ...(overallRate ? { overallRate } : {}) });
+  const times: number[] = [];
+  run.on('response', (_client, status, _bytes, ms) => { if (status >= 200 && status < 300) times.push(ms); });
+  const r = await run;
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) throw new Error(`${side.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests.total}`);
-  return r;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? NaN; // nearest rank
+  return Object.assign(r, { exact: { p50: at(0.5), p99: at(0.99) } });
 }
+
+const ms2 = (x: number) => `${x.toFixed(2)} ms`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -146,9 +158,9 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const signup = await fetch(`${api}/signup`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token.trim()}` }, body: JSON.stringify({ org_name: 'Bench', tier: 'enterprise' }) });
   const { secret } = (await signup.json()) as { secret: string };
   const prompt = 'Say hello to the bench.';
-  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: folio.child.pid };
+  const folioSide: Side = { name: 'via folio', url: `${api}/llm/invoke`, headers: { 'x-api-key': secret }, body: JSON.stringify({ messages: [{ role: 'user', content: prompt }] }), rps: [], p50: [], p99: [], p50Whole: [], p99Whole: [], cpuMsPerCall: [], pid: folio.child.pid };
   // What Folio's OpenAI client sends for that request (Responses API).
-  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], cpuMsPerCall: [], pid: provider.child.pid };
+  const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], p50Whole: [], p99Whole: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
   if (check.status !== 200 || check.headers.get('x-llm-model') !== 'gpt-4.1') throw new Error(`folio answered ${check.status}: ${await check.text()}`);
   const sides = [directSide, folioSide];
@@ -160,9 +172,11 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
       const cpu1 = cpuMs(side.pid);
       if (cpu0 !== null && cpu1 !== null) side.cpuMsPerCall.push((cpu1 - cpu0) / r.requests.total);
       side.rps.push(r.requests.average);
-      side.p50.push(r.latency.p50);
-      side.p99.push(r.latency.p99);
-      console.log(`delay ${delay} ms, round ${round}, ${side.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+      side.p50.push(r.exact.p50);
+      side.p99.push(r.exact.p99);
+      side.p50Whole.push(r.latency.p50);
+      side.p99Whole.push(r.latency.p99);
+      console.log(`delay ${delay} ms, round ${round}, ${side.name}: ${Math.round(r.requests.average)} req/s, p50 ${ms2(r.exact.p50)}, p99 ${ms2(r.exact.p99)} (whole-ms histogram: ${r.latency.p50} / ${r.latency.p99} ms)`);
     }
   }
   const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
@@ -256,13 +270,14 @@ async function main() {
   const results = [];
   for (const delay of delays) results.push(await scenario(delay));
   console.log(`\nload after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log('provider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50 | folio p99 | p99/p50');
+  console.log('provider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50 | folio p99 | p99/p50 | whole-ms p99/p50');
   for (const { delay, direct, folio } of results) {
     const [d, f] = [median(direct.rps), median(folio.rps)];
-    const [dp, fp] = [median(direct.p50), median(folio.p50)];
-    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${`${dp} ms`.padStart(10)} | ${`${fp} ms`.padStart(9)} | ${`${fp - dp} ms`.padStart(9)} | ${`${median(folio.p99)} ms`.padStart(9)} | ${(median(folio.p99) / Math.max(fp, 1)).toFixed(1).padStart(7)}`);
+    const [dp, fp, f99] = [median(direct.p50), median(folio.p50), median(folio.p99)];
+    const [fpw, f99w] = [median(folio.p50Whole), median(folio.p99Whole)];
+    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${ms2(dp).padStart(10)} | ${ms2(fp).padStart(9)} | ${ms2(fp - dp).padStart(9)} | ${ms2(f99).padStart(9)} | ${(f99 / fp).toFixed(2).padStart(7)} | ${`${f99w} / ${fpw} = ${(f99w / Math.max(fpw, 1)).toFixed(1)}`.padStart(16)}`);
   }
-  console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run)');
+  console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run; latencies: medians over the rounds of exact percentiles of every answer; the last column is the same ratio from autocannon\'s histogram, which floors each latency to a whole ms)');
   console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the model call (direct wire client or AI SDK) including the provider\'s own answer time):');
   for (const { delay, breakdown: b, folio, direct } of results) {
     const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
@@ -288,8 +303,8 @@ function reportTargets(r: LlmInvokeResults): void {
   const instant = r.rows.find((x) => x.delayMs === 0);
   const slow = r.rows.find((x) => x.delayMs === 50);
   const limit = r.backend === 'postgres' ? 3 : 8;
-  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50} ms (load ${r.load.toFixed(1)}; ${instant.breakdown.cpuUs?.toFixed(0) ?? '?'} µs CPU, ${instant.breakdown.statements?.toFixed(2) ?? '?'} statements per call)`, met: instant.addedP50 <= limit });
-  for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.p99OverP50.toFixed(1)}x`, met: x.p99OverP50 <= 3 });
+  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50.toFixed(2)} ms (load ${r.load.toFixed(1)}; ${instant.breakdown.cpuUs?.toFixed(0) ?? '?'} µs CPU, ${instant.breakdown.statements?.toFixed(2) ?? '?'} statements per call)`, met: instant.addedP50 <= limit });
+  for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.folioP99.toFixed(2)} / ${x.folioP50.toFixed(2)} ms = ${x.p99OverP50.toFixed(2)}x`, met: x.p99OverP50 <= 3 });
   if (slow) reportTarget({ target: `LLM invoke: throughput >= 0.5x direct at a 50 ms provider delay (${r.backend})`, measured: `${slow.rpsRatio.toFixed(2)}x`, met: slow.rpsRatio >= 0.5 });
 }
 
@@ -306,7 +321,7 @@ function summarize(results: { delay: number; direct: Side; folio: Side; breakdow
     load: os.loadavg()[0],
     rows: results.map(({ delay, direct, folio, breakdown }) => {
       const [d, f, dp, fp, f99] = [median(direct.rps), median(folio.rps), median(direct.p50), median(folio.p50), median(folio.p99)];
-      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / Math.max(fp, 1), folioCpuMsPerCall: median(folio.cpuMsPerCall) ?? null, breakdown };
+      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / fp, folioCpuMsPerCall: median(folio.cpuMsPerCall) ?? null, breakdown };
     }),
   };
 }
