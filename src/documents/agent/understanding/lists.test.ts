@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocationIn } from './allocation.ts';
 import { lineItemsIn } from './line-items.ts';
+import { ratedCostsIn } from './rated-costs.ts';
 import { scheduleOf } from './schedule.ts';
 import { seriesIn } from './series.ts';
 
@@ -46,5 +47,31 @@ describe('a schedule', () => {
     expect(scheduleOf(['9am welcome', '10:30 strategy review', '12pm - lunch'])).toEqual([{ time: '9am', what: 'Welcome' }, { time: '10:30', what: 'Strategy review' }, { time: '12pm', what: 'Lunch' }]);
     expect(scheduleOf(['9am welcome', 'strategy review'])).toBeNull();
     expect(scheduleOf(['9am welcome'])).toBeNull();
+  });
+
+  it('reads costs at a rate with the counts they multiply, and nothing that is not one', () => {
+    expect(ratedCostsIn('budget for our Lisbon trip: 4 people, 5 nights, hotel €180 a night, food €60 a day each, flights €220 each, car rental €45 a day')).toEqual({
+      costs: [
+        { label: 'Hotel', price: 180, per: ['night'], own: {} }, { label: 'Food', price: 60, per: ['day', 'person'], own: {} },
+        { label: 'Flights', price: 220, per: ['person'], own: {} }, { label: 'Car rental', price: 45, per: ['day'], own: {} },
+      ],
+      currency: 'EUR', counts: { people: 4, nights: 5, days: 5 }, derived: { days: 'nights' },
+    });
+    // Counts inside the request's own words ("for 2 people, a week in Rome"); "and" joins a label, not two costs.
+    expect(ratedCostsIn('trip budget for 2 people, a week in Rome: flights $450 each, airbnb $120 per night, food and drinks $70 per person per day')).toMatchObject({
+      costs: [{ label: 'Flights', per: ['person'] }, { label: 'Airbnb', per: ['night'] }, { label: 'Food and drinks', price: 70, per: ['person', 'day'] }],
+      counts: { people: 2, days: 7, nights: 7 },
+    });
+    // A cost once, and a count of its own.
+    expect(ratedCostsIn('ski trip: 3 days, lift tickets $120 per day, rentals $45/day for 2 days, gas $80')!.costs).toEqual([
+      { label: 'Lift tickets', price: 120, per: ['day'], own: {} }, { label: 'Rentals', price: 45, per: ['day'], own: { day: 2 } }, { label: 'Gas', price: 80, per: [], own: {} },
+    ]);
+    // A rate whose count the request does not give, only counts of their own (line items), a price list, percentages.
+    expect(ratedCostsIn('price list: haircut $30 each, coloring $80 each')).toBeNull();
+    expect(ratedCostsIn('flight $420, hotel 3 nights at $189, uber $63.40')).toBeNull();
+    expect(ratedCostsIn('wedding budget: total 25k, venue 40%, catering 30%')).toBeNull();
+    expect(ratedCostsIn('4 people: hotel $100 a night, food $50 a day each')).toBeNull();
+    // A cost that does not read as one keeps the list from being read at all.
+    expect(ratedCostsIn('2 people, 3 nights: hotel $100 a night, food $50 a day each, tours $40 every other day')).toBeNull();
   });
 });

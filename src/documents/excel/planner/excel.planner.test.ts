@@ -153,6 +153,23 @@ describe('the builtin plan', () => {
     expect(['A2', 'A3'].map((a) => cellAt(kit.doc, 'Sales', a)?.value)).toEqual(['South', 'Total']);
   });
 
+  it('builds a budget of costs at a rate as live formulas over the counts, which recompute when a count changes', async () => {
+    const kit = excelToolkit();
+    const summary = await runPlan(kit, 'budget for our Lisbon trip: 4 people, 5 nights, hotel €180 a night, food €60 a day each, flights €220 each, car rental €45 a day');
+    expect(sheetsOf(kit.doc).map((x) => x.name)).toEqual(['Lisbon trip budget']);
+    const s = 'Lisbon trip budget';
+    expect(rowValues(kit.doc, s, 1, 5)).toEqual(['Cost', 'Price', 'Per', 'Quantity', 'Total']);
+    expect(rowValues(kit.doc, s, 3, 5)).toEqual(['Food', 60, 'per person per day', 20, 1200]);
+    expect(cellAt(kit.doc, s, 'D3')?.formula).toBe('$H$4*$H$2');
+    expect(cellAt(kit.doc, s, 'E6')).toMatchObject({ value: 3205 });
+    expect(['G2', 'H2', 'G4', 'H4', 'G6', 'H6', 'G7', 'H7'].map((a) => cellAt(kit.doc, s, a)?.value)).toEqual(['People', 4, 'Days', 5, 'Total', 3205, 'Per person', 801.25]);
+    expect(summary).toContain('€3,205 in all, €801.25 per person');
+    expect(summary).toContain('5 days, as many as the nights since the request gives no days');
+    await kit.call('set_cells', { sheet: s, start: 'H2', rows: [[2]] });
+    expect(cellAt(kit.doc, s, 'E3')?.value).toBe(600);
+    expect(cellAt(kit.doc, s, 'H6')?.value).toBe(900 + 600 + 440 + 225);
+  });
+
   it('answers questions from the cells, with the range each figure comes from', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });

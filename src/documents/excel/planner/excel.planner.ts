@@ -24,6 +24,8 @@ import { gradebookIn } from '../../agent/understanding/gradebook.ts';
 import { gradebookPlan } from './gradebook.ts';
 import { savingsIn } from '../../agent/understanding/savings.ts';
 import { savingsPlan } from './savings-plan.ts';
+import { ratedCostsIn } from '../../agent/understanding/rated-costs.ts';
+import { ratedBudgetPlan } from './rated-budget.ts';
 
 /**
  * The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent
@@ -113,6 +115,13 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   // A calculator the request spells out: tiered rates (commission, tax brackets) or a cost split.
   const calculator = inputs.dataSources.length || u.tables.some((t) => !t.inferredHeader) || u.language !== 'en' ? null : calculatorFor(request.prompt, namer, u.tables.length > 0);
   if (calculator) return calculator;
+  // Costs at a rate with the counts they multiply (a trip: people, nights, days): a budget of live formulas.
+  const rated = inputs.dataSources.length || u.tables.some((t) => !t.inferredHeader) || u.language !== 'en' ? null : ratedCostsIn(request.prompt);
+  if (rated) {
+    const name = nameFor(u, inputs);
+    const plan = ratedBudgetPlan(rated, name === DATA.en ? 'Budget' : name, namer);
+    return { calls: plan.calls, summary: plan.summary };
+  }
   const heading = parseMarkdown(request.prompt).find((b) => b.type === 'heading');
   const title = (heading?.type === 'heading' ? heading.text.replace(/\*\*|__|`/g, '').trim() : null) ?? nameFor(u, inputs);
   const calls: PlannedToolCall[] = [];
