@@ -1,8 +1,10 @@
 // Find and replace in Word files and decks other programs made, on the builtin engine, over HTTP: the
 // text is found wherever Word's or PowerPoint's "Replace All" finds it (table cells, text boxes,
-// headers, footers, footnotes, endnotes; grouped shapes, SmartArt, speaker notes), the parts without it
-// stay byte for byte, and a phrase that does not occur is reported.
+// headers, footers, footnotes, endnotes; grouped shapes, SmartArt, speaker notes) and in charts (titles,
+// series names, categories, with the workbook embedded beside each chart), the parts without it stay
+// byte for byte, and a phrase that does not occur is reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
 import { corpusFile, packageParts, partDiff, runDocument, uploadFile } from './helpers/slides.ts';
 import { credits, generate, withRuns } from './helpers/runs.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -99,5 +101,38 @@ describe('replace in a deck another program made', () => {
     const table = await replaceIn('pptx/lo53-table.pptx', 'replace "Test" with "Exam"');
     expect(table.res.statusCode, table.res.body).toBe(200);
     expect(table.res.json().summary).toMatch(/replaced "Test" with "Exam" 3 times on slide 1\./);
+  });
+
+  it("replaces in a chart's categories and in the workbook embedded beside it, and nothing else", async () => {
+    const { org, original, res } = await replaceIn('pptx/pp-pie-chart.pptx', 'replace "Qtr" with "Quarter"');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().summary).toMatch(/^Changed the deck: replaced "Qtr" with "Quarter" 4 times on slide 1 \(4 in a chart\)\./);
+    const bytes = (await runDocument(t, org.secret, res.json().run_id)).bytes;
+    const parts = await packageParts(bytes);
+    expect(texts(parts.get('ppt/charts/chart1.xml')!.toString(), 'c:v')).toBe('Sales|1st Quarter|2nd Quarter|3rd Quarter|4th Quarter|8.1999999999999993|3.2|1.4|1.2');
+    const book = await JSZip.loadAsync(parts.get('ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx')!);
+    expect(texts(await book.file('xl/sharedStrings.xml')!.async('string'), 't')).toContain('1st Quarter|2nd Quarter|3rd Quarter|4th Quarter');
+    const diff = await partDiff(original, bytes);
+    expect(diff.changed.filter((p) => !p.startsWith('docProps/'))).toEqual(['ppt/charts/chart1.xml', 'ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx']);
+  });
+});
+
+describe('replace in the charts of a Word file', () => {
+  it("replaces the categories of Word's charts, counted as a reader sees them, with their embedded workbooks", async () => {
+    const { org, original, res } = await replaceIn('../charts/word-two-charts.docx', 'replace "Category" with "Region"');
+    expect(res.statusCode, res.body).toBe(200);
+    // Two charts of four categories (each series keeps its own copy of them in the file: counted once).
+    expect(res.json().summary).toBe('Changed the document: replaced "Category" with "Region" (8 times, in charts).');
+    const bytes = (await runDocument(t, org.secret, res.json().run_id)).bytes;
+    const parts = await packageParts(bytes);
+    for (const chart of ['word/charts/chart1.xml', 'word/charts/chart2.xml']) {
+      const values = texts(parts.get(chart)!.toString(), 'c:v');
+      expect(values).not.toContain('Category');
+      expect(values).toContain('Series 1|Region 1|Region 2|Region 3|Region 4');
+    }
+    const book = await JSZip.loadAsync(parts.get('word/embeddings/Microsoft_Excel_Worksheet1.xlsx')!);
+    expect(texts(await book.file('xl/sharedStrings.xml')!.async('string'), 't')).toContain('Region 1');
+    const diff = await partDiff(original, bytes);
+    expect(diff.changed.filter((p) => !p.startsWith('docProps/')).sort()).toEqual(['word/charts/chart1.xml', 'word/charts/chart2.xml', 'word/embeddings/Microsoft_Excel_Worksheet1.xlsx', 'word/embeddings/Microsoft_Excel_Worksheet2.xlsx']);
   });
 });

@@ -1,12 +1,15 @@
-// Find and replace on a slide, as far as PowerPoint's "Replace All" reaches: every text body on the
-// slide (shapes, groups, table cells), its speaker notes, and its SmartArt: the diagram's data and the
-// drawing PowerPoint keeps of it, so the picture shown and the data behind it agree. A part without
-// the text is only read, so it is saved byte for byte as it was.
+// Find and replace on a slide, as far as PowerPoint's "Replace All" reaches, and its charts besides:
+// every text body on the slide (shapes, groups, table cells), its speaker notes, its SmartArt (the
+// diagram's data and the drawing PowerPoint keeps of it, so the picture shown and the data behind it
+// agree), and the titles, series names and categories of its charts, with their embedded workbooks
+// (ooxml/charts/chart-text.ts; PowerPoint's own Replace leaves charts alone, which users of an API that
+// says "everywhere" do not expect). A part without the text is only read, so it is saved byte for byte.
 import { REL } from '../../ooxml/relationships.ts';
 import { childElements, NS, type Element } from '../../ooxml/xml.ts';
 import type { SlidesDocument } from '../slides.document.ts';
 import type { SlideView } from '../view/slide.view.ts';
-import { replaceText } from './text-body.ts';
+import { replaceText } from '../../ooxml/drawing-text.ts';
+import { chartSearchText, replaceInChart } from '../../ooxml/charts/chart-text.ts';
 
 export type TextPlace = 'slide' | 'notes' | 'smartart' | 'smartart-drawing';
 
@@ -34,18 +37,25 @@ export function textBodies(root: Element): Element[] {
   return out;
 }
 
-/** The plain text of a paragraph's runs, one line per paragraph, in every text part of the slide. */
-export function slideSearchText(d: SlidesDocument, slide: SlideView): string {
-  return textParts(d, slide).flatMap(({ part }) => textBodies(d.pkg.xml(part).documentElement!).flatMap((b) => childElements(b)
-    .filter((p) => p.namespaceURI === NS.a && p.localName === 'p')
-    .map((p) => childElements(p).filter((r) => r.localName === 'r').map((r) => childElements(r).find((t) => t.localName === 't')?.textContent ?? '').join('')))).join('\n');
+/** The chart parts a slide shows. */
+function chartParts(d: SlidesDocument, slide: SlideView): string[] {
+  return [...new Set(d.pkg.related(slide.part, REL.chart))].filter((p) => d.pkg.has(p));
 }
 
-export interface SlideReplaceCount { total: number; notes: number; smartart: number }
+/** The plain text of a paragraph's runs, one line per paragraph, in every text part of the slide, then its charts' cached strings. */
+export function slideSearchText(d: SlidesDocument, slide: SlideView): string {
+  const charts = chartParts(d, slide).flatMap((part) => chartSearchText(d.pkg, part));
+  return textParts(d, slide).flatMap(({ part }) => textBodies(d.pkg.xml(part).documentElement!).flatMap((b) => childElements(b)
+    .filter((p) => p.namespaceURI === NS.a && p.localName === 'p')
+    .map((p) => childElements(p).filter((r) => r.localName === 'r').map((r) => childElements(r).find((t) => t.localName === 't')?.textContent ?? '').join('')))).concat(charts).join('\n');
+}
 
-/** Replaces `find` on one slide, its notes and its SmartArt; the SmartArt's drawing changes along, uncounted. */
+/** `charts`: replacements in charts, `chartsHit`: in how many charts. */
+export interface SlideReplaceCount { total: number; notes: number; smartart: number; charts: number; chartsHit: number }
+
+/** Replaces `find` on one slide, its notes, its SmartArt and its charts; the SmartArt's drawing changes along, uncounted. */
 export function replaceOnSlide(d: SlidesDocument, slide: SlideView, find: string, replace: string): SlideReplaceCount {
-  const count: SlideReplaceCount = { total: 0, notes: 0, smartart: 0 };
+  const count: SlideReplaceCount = { total: 0, notes: 0, smartart: 0, charts: 0, chartsHit: 0 };
   for (const { part, place } of textParts(d, slide)) {
     const root = d.pkg.xml(part).documentElement!;
     let n = 0;
@@ -57,6 +67,12 @@ export function replaceOnSlide(d: SlidesDocument, slide: SlideView, find: string
     if (place === 'notes') count.notes += n;
     if (place === 'smartart') count.smartart += n;
   }
+  for (const part of chartParts(d, slide)) {
+    const n = replaceInChart(d.pkg, part, find, replace);
+    count.charts += n;
+    if (n) count.chartsHit++;
+  }
+  count.total += count.charts;
   if (count.total) d.changed(slide.part);
   return count;
 }

@@ -109,43 +109,6 @@ export function setText(txBody: Element, text: string, markup = false): void {
   setParagraphs(txBody, lines.length ? lines.map((t) => ({ text: t, level: 0 })) : [], { markup });
 }
 
-/**
- * Replaces `find` by `replace` in every paragraph of the body, inside runs: the text of a match that
- * spans several runs goes into the first of them (with its properties). Returns the number replaced.
- */
-export function replaceText(txBody: Element, find: string, replace: string, caseSensitive = true): number {
-  if (!find) return 0;
-  let count = 0;
-  for (const p of children(txBody, NS.a, 'p')) {
-    const texts = childElements(p).filter((e) => is(e, NS.a, 'r')).map((r) => child(r, NS.a, 't')).filter((t): t is Element => !!t);
-    const whole = texts.map((t) => t.textContent ?? '').join('');
-    const hay = caseSensitive ? whole : whole.toLowerCase();
-    const needle = caseSensitive ? find : find.toLowerCase();
-    const hits: number[] = [];
-    for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length)) hits.push(at);
-    if (!hits.length) continue;
-    // Apply from the last match backwards so earlier offsets stay valid.
-    for (const start of hits.reverse()) {
-      let offset = 0;
-      let placed = false;
-      for (const t of texts) {
-        const s = t.textContent ?? '';
-        const from = Math.max(start, offset);
-        const to = Math.min(start + find.length, offset + s.length);
-        if (from < to) {
-          const local = s.slice(0, from - offset) + (placed ? '' : replace) + s.slice(to - offset);
-          placed = true;
-          while (t.firstChild) t.removeChild(t.firstChild);
-          t.appendChild(t.ownerDocument!.createTextNode(xmlText(local)));
-        }
-        offset += s.length;
-      }
-      count++;
-    }
-  }
-  return count;
-}
-
 /** A new a:txBody: `<a:bodyPr/>`, `<a:lstStyle/>` and the paragraphs (formatting inherited from the placeholder). */
 export function newTextBody(doc: Document, items: TextItem[], bodyPrXml?: Element, markup = true): Element {
   const body = createEl(doc, NS.p, 'txBody');

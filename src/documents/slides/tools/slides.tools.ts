@@ -151,15 +151,15 @@ export function slidesTools(ctx: ToolContext<SlidesDocument>): AgentTool[] {
     }),
     defineTool({
       name: 'replace_text',
-      description: 'Replaces exact text everywhere in the deck (or on one slide): titles, lists, text boxes, grouped shapes, table cells, SmartArt and speaker notes. Each run keeps its formatting.',
+      description: 'Replaces exact text everywhere in the deck (or on one slide): titles, lists, text boxes, grouped shapes, table cells, SmartArt, charts (titles, series names, categories) and speaker notes. Each run keeps its formatting.',
       input: S.ReplaceTextArgs,
       execute: ({ find, replace, slide }) => {
         const slides = slide !== undefined ? [d.findSlide(slide)] : [...d.slides()];
         const hits = slides.map((s) => ({ s, n: replaceOnSlide(d, s, find, replace) })).filter((h) => h.n.total > 0);
         if (!hits.length) throw new ToolError(`"${find}" does not occur ${slide !== undefined ? `on slide ${slide}` : 'in the deck'} (the text is matched exactly, case-sensitive).`);
-        const sum = (k: 'total' | 'notes' | 'smartart') => hits.reduce((n, h) => n + h.n[k], 0);
+        const sum = (k: 'total' | 'notes' | 'smartart' | 'charts' | 'chartsHit') => hits.reduce((n, h) => n + h.n[k], 0);
         const total = sum('total');
-        const where = [sum('smartart') ? `${sum('smartart')} in SmartArt` : '', sum('notes') ? `${sum('notes')} in the speaker notes` : ''].filter(Boolean).join(', ');
+        const where = [sum('smartart') ? `${sum('smartart')} in SmartArt` : '', sum('charts') ? `${sum('charts')} in ${sum('chartsHit') === 1 ? 'a chart' : `${sum('chartsHit')} charts`}` : '', sum('notes') ? `${sum('notes')} in the speaker notes` : ''].filter(Boolean).join(', ');
         ctx.noteChange(`replaced "${find}" with "${replace}" ${total} time${total === 1 ? '' : 's'} on slide${hits.length === 1 ? '' : 's'} ${hits.map((h) => h.s.index + 1).join(', ')}${where ? ` (${where})` : ''}`);
         return `Replaced ${total} occurrence${total === 1 ? '' : 's'} on slides ${hits.map((h) => h.s.id).join(', ')}.`;
       },

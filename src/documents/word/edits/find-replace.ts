@@ -1,12 +1,15 @@
 // Find and replace across a Word document, as far as Word's "Replace All" reaches: the body (its tables,
 // text boxes and content controls too), then every header, footer, footnote and endnote the main part
-// relates. A part without the text is only read, so it is saved byte for byte as it was.
+// relates; and besides, the titles, series names and categories of its charts, with their embedded
+// workbooks (ooxml/charts/chart-text.ts; Word's own Replace leaves charts alone). A part without the
+// text is only read, so it is saved byte for byte as it was.
+import { chartSearchText, replaceInChart } from '../../ooxml/charts/chart-text.ts';
 import { REL } from '../../ooxml/relationships.ts';
 import { descendants, NS, type Element } from '../../ooxml/xml.ts';
 import type { WordDocument } from '../word.document.ts';
 import { paragraphText, replaceInParagraph } from './paragraph-edit.ts';
 
-type Story = 'body' | 'header' | 'footer' | 'footnotes' | 'endnotes';
+type Story = 'body' | 'header' | 'footer' | 'footnotes' | 'endnotes' | 'charts';
 const STORIES = ['header', 'footer', 'footnotes', 'endnotes'] as const;
 
 /** The parts besides the body that find-and-replace reaches, each once. */
@@ -23,6 +26,11 @@ function storyParts(doc: WordDocument): { part: string; story: Story }[] {
   return out;
 }
 
+/** The chart parts the document shows (in its body; charts in headers are rare and left alone). */
+function chartParts(doc: WordDocument): string[] {
+  return [...new Set(doc.pkg.related(doc.main, REL.chart))].filter((p) => doc.pkg.has(p));
+}
+
 /** Inside mc:Fallback: the copy of a text box kept for older readers, replaced along but not counted. */
 function inFallback(p: Element): boolean {
   for (let n = p.parentNode; n; n = n.parentNode) if ((n as Element).localName === 'Fallback') return true;
@@ -34,7 +42,7 @@ const paragraphs = (root: Element): Element[] => (root.localName === 'p' ? [root
 /** The text find-and-replace searches, one line per paragraph, over the body and the other parts. */
 export function searchableText(doc: WordDocument): string {
   const roots = [doc.body(), ...storyParts(doc).map((s) => doc.pkg.xml(s.part).documentElement!)];
-  return roots.flatMap((r) => paragraphs(r).map(paragraphText)).join('\n');
+  return [...roots.flatMap((r) => paragraphs(r).map(paragraphText)), ...chartParts(doc).flatMap((p) => chartSearchText(doc.pkg, p))].join('\n');
 }
 
 export interface ReplaceCount { total: number; outsideBody: Partial<Record<Story, number>> }
@@ -68,11 +76,18 @@ export function replaceEverywhere(doc: WordDocument, find: string, replace: stri
     const root = doc.pkg.xml(part).documentElement!;
     if (paragraphs(root).some(has)) run([doc.pkg.edit(part).documentElement!], story);
   }
+  let inCharts = 0;
+  for (const part of chartParts(doc)) inCharts += replaceInChart(doc.pkg, part, find, replace, matchCase);
+  if (inCharts) {
+    count.total += inCharts;
+    count.outsideBody.charts = inCharts;
+  }
   return count;
 }
 
 const PLACES: Record<Story, [string, string]> = {
   body: ['the body', 'the body'], header: ['a header', 'headers'], footer: ['a footer', 'footers'], footnotes: ['a footnote', 'footnotes'], endnotes: ['an endnote', 'endnotes'],
+  charts: ['a chart', 'charts'],
 };
 
 /** How many times and where: "2 times", "1 time, in a header", "4 times: 2 in the body, 1 in a header, 1 in a footer". */
