@@ -147,6 +147,9 @@ const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|ne
 /** "as a table", "als Tabelle", "como tabla", "sous forme de tableau": how it is to be laid out, not what it is. */
 const AS_LAYOUT = /\s+(?:(?:as|als|como|en|in)\s+|sous\s+forme\s+d(?:e\s+|'))(?:(?:a|an|one|eine?r?|una?|une?)\s+)?(?:tables?|tabla|tableau|tabelle|spreadsheet|sheet|workbook|excel|hoja(?:\s+de\s+c[aá]lculo)?|charts?|graphs?)\b[\s\S]*$/i;
 
+/** A period a document is named by: a year, a quarter or half, a fiscal year ("2025", "Q3", "H1", "FY26", "2024-25"). */
+const PERIOD = /^(?:(?:19|20)\d{2}(?:[-–/](?:\d{2}|(?:19|20)\d{2}))?|[QH][1-4]|FY\s?\d{2,4})$/i;
+
 export function labelOf(text: string, kind: DocKind): string | null {
   const first = text.split(/(?<=[.!?:\n])\s/)[0].replace(AS_LAYOUT, '');
   const re = KINDS.find(([k]) => k === kind)?.[1];
@@ -165,10 +168,15 @@ export function labelOf(text: string, kind: DocKind): string | null {
     const what = /^\s*(?:(?:my|our|the|all|each|every)\s+)?(\p{L}[\p{L}\d' -]{1,40}?)(?=\s*(?:[-–—:,.;(]|\s(?:with|for|and|in|by|so|to|that|which|including|across)\b|$))/iu.exec(first.slice(at + noun.length));
     return what ? what[1][0].toUpperCase() + what[1].slice(1) : null;
   }
-  const before = first.slice(0, at).trim().split(/\s+/).filter(Boolean).slice(-2);
+  const all = first.slice(0, at).trim().split(/\s+/).filter(Boolean);
+  const before = all.slice(-2);
   while (before.length && LABEL_STOP.test(before[0])) before.shift();
   if (before.some((w) => LABEL_STOP.test(w) || !/^[\p{L}&-]+$/u.test(w))) before.splice(0, before.length);
-  const words = GENERIC.has(kind) || kind === 'document' ? before : [...before, noun];
+  // "Q3 2025 board update", "annual report 2024", "our 2025 roadmap": the period it covers is part of its name.
+  const periods: string[] = [];
+  for (let i = all.length - before.length - 1; i >= 0 && PERIOD.test(all[i]); i--) periods.unshift(all[i]);
+  const after = new RegExp(String.raw`^\s+(${PERIOD.source.slice(1, -1)}(?:\s+(?:19|20)\d{2})?)(?=[\s,.:;]|$)`, 'i').exec(first.slice(at + noun.length))?.[1];
+  const words = [...periods, ...(GENERIC.has(kind) || kind === 'document' ? before : [...before, noun]), ...(after && !periods.length ? [after] : [])];
   const label = words.join(' ').trim();
   return label ? label[0].toUpperCase() + label.slice(1) : null;
 }

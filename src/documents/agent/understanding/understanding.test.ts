@@ -77,6 +77,9 @@ describe('explicit structure', () => {
     expect(understand('a deck for potential investors about our dog walking app').kind).toBe('pitch');
     // A document made for a group keeps the group when nothing else names it.
     expect(understand('onboarding checklist for new hires').label).toBe('Onboarding checklist');
+    // The period it covers is part of its name, before or after its noun; a count is not.
+    expect(['annual report 2024', 'Q3 2025 board update deck', 'deck for our 2025 roadmap', 'FY26 budget with a row per department', 'quarterly review 2024 deck with a chart', 'make 5 slides for the team offsite']
+      .map((p) => understand(p).label)).toEqual(['Annual report 2024', 'Q3 2025 board update', '2025 roadmap', 'FY26 budget', 'Quarterly review 2024', null]);
   });
 });
 
