@@ -27,6 +27,15 @@ describe('facts told in passing', () => {
   });
 
   it.each([
+    // After a colon (a list of what was done), with verbs of service and figures with thousands.
+    ['annual report 2024 for our food bank: served 12,000 families, opened a second pantry, 85 volunteers', ['Served 12,000 families', 'Opened a second pantry', '85 volunteers']],
+    ['impact report for our donors: trained 240 teachers, donated 3,000 books, planted 500 trees', ['Trained 240 teachers', 'Donated 3,000 books', 'Planted 500 trees']],
+  ])('after a colon: %s', (prompt, items) => {
+    expect(claimsIn(prompt)?.items).toEqual(items);
+    expect(understand(prompt).statements).toEqual(items);
+  });
+
+  it.each([
     'Write a report on why revenue dropped and costs increased',
     'Create a 5 slide deck about our product launch',
     'Write a memo to staff about the new parking rules',
