@@ -6,7 +6,7 @@ import { audienceLength } from './audience.ts';
 const LEADS = [
   // English
   'inclu\\w*', 'incl\\.?', 'covering', 'covers', 'cover', 'talk about', 'talks about', 'talk through', 'discuss', 'discussing', 'address', 'go over', 'explain', 'with sections(?: on| for)?', 'with slides(?: on| for)?', 'with tabs(?: for)?', 'with sheets(?: for)?',
-  'sections(?: on| for)?', 'slides(?: on| for)?', 'sheets(?: for| named| called)?', 'tabs(?: for| named| called)?', 'topics', 'parts', 'chapters',
+  'sections(?: on| for| about)?', 'slides(?: on| for| about)?', 'sheets(?: for| named| called)?', 'tabs(?: for| named| called)?', 'topics', 'parts', 'chapters',
   'with', 'should have', 'should contain', 'containing', 'that has', 'with the following', 'addressing', 'going over', 'walk through', 'walk \\p{L}+ through', 'touching on', 'one (?:slide|section|sheet|tab|page) (?:each )?(?:on|for)',
   'with the topics', 'on the topics',
   // German
@@ -23,7 +23,7 @@ const ARTICLE = /^(?:the|a|an|our|their|its|some|der|die|das|den|dem|des|unsere?
 /** Items whose article belongs to their name as a slide title ("The ask"). */
 const KEEP_THE = /^the (ask|problem|solution|opportunity|vision|competition|market)$/i;
 /** Clause starts that end an enumeration ("... and owners, so that the board can decide"). */
-const TAIL = /\s*(?:,\s*)?\b(?:so that|so the|because|in order to|which|that will|for (?:the|our|a|an) (?:board|investors?|team|meeting|client|customer)s?|to be (?:shown|presented|used)|each (?:with|on|one)|one (?:slide|sheet|section|tab) each|please|thanks?|thank you|danke|gracias|merci)\b.*$/i;
+const TAIL = /\s*(?:,\s*)?\b(?:so that|so the|because|in order to|which|that will|for (?:the|our|a|an) (?:board|investors?|team|meeting|client|customer)s?|for (?:complete |absolute |total )?(?:beginners|novices|newcomers|newbies|dummies|kids|children|students|everyone|non-technical (?:people|staff|folks|audiences?|colleagues))|to be (?:shown|presented|used)|each (?:with|on|one)|one (?:slide|sheet|section|tab) each|please|thanks?|thank you|danke|gracias|merci)\b.*$/i;
 
 /** Words of instructions about the document's form: a list holding them is not a list of topics. */
 const STRUCTURAL = /\b(charts?|graphs?|totals?|formulas?|rows?|columns?|cells?|sheets?|tabs?|tables?|bullets?|bullet points?|slides?|sections?|fonts?|colou?rs?|theme|logo|images?|pictures?|diagramm|gráfico|graphique|tabelle|tabla|tableau)\b/i;

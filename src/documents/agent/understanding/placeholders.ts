@@ -36,14 +36,18 @@ const HINTS: [RegExp, string[]][] = [
   [/^(closing)$/i, ['what you ask of the reader, and how to reach you']],
 ];
 
-/** Placeholder bullets for a part titled `item` of a document about `subject`. */
-export function placeholdersFor(item: string, subject: string | null, lang: Lang): string[] {
+/** Placeholder bullets for a part titled `item` of a document about `subject`; `names`: words the request writes as names. */
+export function placeholdersFor(item: string, subject: string | null, lang: Lang, names: string[] = []): string[] {
   const w = WORDS[lang];
   if (lang !== 'en') return [w.add(`${w.keyPoints}: ${item}`)];
   const hints = HINTS.find(([re]) => re.test(item.trim()))?.[1];
-  // (An acronym keeps its capitals: "NPS", not "nPS".)
-  const lead = /^\p{Lu}{2}/u.test(item) ? item : `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
-  if (!hints) return [w.add(`the key points on ${lead}${subject ? ` for ${subject}` : ''}`)];
+  // (An acronym keeps its capitals: "NPS", not "nPS"; so does a name the subject writes with one: "Kubernetes".)
+  const first = item.split(/\s+/)[0];
+  const named = names.includes(first) || subject !== null && new RegExp(`(?:^|[^\\p{L}])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(subject);
+  const lead = /^\p{Lu}{2}/u.test(item) || named ? item : `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+  // ("on Kubernetes for Kubernetes and Docker": a part the subject names needs no "for" the subject.)
+  const within = subject !== null && subject.toLowerCase().includes(item.toLowerCase());
+  if (!hints) return [w.add(`the key points on ${lead}${subject && !within ? ` for ${subject}` : ''}`)];
   // "{ for s}" takes the subject where it reads naturally, and disappears without one.
   return hints.map((h) => w.add(h.replace(/\{([^}]*)\}/, (_, slot: string) => (subject ? slot.replace(/\bs\b/, subject) : ''))));
 }

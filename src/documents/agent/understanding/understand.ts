@@ -78,6 +78,15 @@ export interface Understanding {
   tables: InlineTable[];
   intents: Intents;
   facts: RequestFacts;
+  /** Words the request writes with a capital inside a sentence ("React", "Kubernetes"): names, which keep their case. */
+  names: string[];
+}
+
+/** Words written with a capital letter where a sentence does not start: names ("on React for the team"). */
+function namesIn(prompt: string): string[] {
+  const out = new Set<string>();
+  for (const m of prompt.matchAll(/(?<=[^\s.!?:\n]\s+)\p{Lu}[\p{L}\d.+#-]*/gu)) out.add(m[0].replace(/[.]+$/, ''));
+  return [...out];
 }
 
 // ("on friday", "for next week": a lead followed by a time names when, not what about.)
@@ -274,6 +283,7 @@ export function understand(prompt: string): Understanding {
     labelled,
     intents: intentsOf(rest),
     facts: factsIn(prompt),
+    names: namesIn(prompt),
   };
 }
 

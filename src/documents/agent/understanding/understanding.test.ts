@@ -185,6 +185,14 @@ describe('language and placeholders', () => {
     expect(placeholdersFor('Market size', 'rural water purifiers', 'en')[0]).toBe('[Add the market size for rural water purifiers (total and serviceable market) with its source]');
     expect(placeholdersFor('Markt', null, 'de')).toEqual(['[Ergänzen: die Kernpunkte: Markt]']);
     expect(placeholdersFor('Roadblocks', null, 'en')).toEqual(['[Add the key points on roadblocks]']);
+    // A name keeps its capital (written so in the subject, or anywhere in the request); a part the subject names needs no "for" it.
+    expect(placeholdersFor('Kubernetes', 'Kubernetes and Docker for beginners', 'en')).toEqual(['[Add the key points on Kubernetes]']);
+    const u = understand('a deck for the team about our frontend choices, with slides on React and Vue');
+    expect(u.names).toEqual(['React', 'Vue']);
+    expect(placeholdersFor('React', u.subject, 'en', u.names)).toEqual([`[Add the key points on React for ${u.subject}]`]);
+    expect(placeholdersFor('React', u.subject, 'en')[0]).toMatch(/on react for/);
+    // "slides about A and B for beginners": a slide each, without "about" and without for whom.
+    expect(understand('5 slides about Kubernetes and Docker for beginners').items).toEqual(['Kubernetes', 'Docker']);
   });
 });
 

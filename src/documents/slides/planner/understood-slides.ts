@@ -60,9 +60,9 @@ function topicSlide(u: Understanding, item: string): AddSlideArgs {
   const w = WORDS[u.language];
   // A pitch's facts are its traction, and the amount it names is the ask.
   if (u.kind === 'pitch' && u.language === 'en' && /^traction$/i.test(item) && u.statements.length) return { layout: 'bullets', title: item, bullets: u.statements.slice(0, 14) };
-  if (u.kind === 'pitch' && u.language === 'en' && /^the ask$/i.test(item) && u.asked) return { layout: 'bullets', title: item, bullets: [`Raising ${u.asked}`, ...placeholdersFor(item, u.subject, u.language).slice(1)], notes: NOTES };
+  if (u.kind === 'pitch' && u.language === 'en' && /^the ask$/i.test(item) && u.asked) return { layout: 'bullets', title: item, bullets: [`Raising ${u.asked}`, ...placeholdersFor(item, u.subject, u.language, u.names).slice(1)], notes: NOTES };
   if (TIMELINE.test(item) || (u.intents.timeline && u.milestones.length && /timeline|roadmap|milestone/i.test(item))) return timelineSlide(u, item);
-  return { layout: 'bullets', title: item.slice(0, 150), bullets: placeholdersFor(item, u.subject, u.language), notes: u.language === 'en' ? NOTES : w.add(w.keyPoints) };
+  return { layout: 'bullets', title: item.slice(0, 150), bullets: placeholdersFor(item, u.subject, u.language, u.names), notes: u.language === 'en' ? NOTES : w.add(w.keyPoints) };
 }
 
 function timelineSlide(u: Understanding, title: string): AddSlideArgs {

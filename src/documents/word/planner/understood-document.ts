@@ -99,7 +99,7 @@ function sectionBody(u: Understanding, title: string): string {
     return u.milestones.length ? pipeTable([t.milestone, t.when], u.milestones.map((m) => [escapeInline(m.what), escapeInline(m.when)]))
       : pipeTable([t.milestone, t.date, t.owner], [1, 2, 3].map((i) => [w.add(`${t.milestone.toLowerCase()} ${i}`), w.add(t.date.toLowerCase()), w.add(t.owner.toLowerCase())]));
   }
-  return placeholdersFor(title, u.subject, u.language).map(escapeInline).join('\n\n');
+  return placeholdersFor(title, u.subject, u.language, u.names).map(escapeInline).join('\n\n');
 }
 
 export function understoodDocument(u: Understanding): UnderstoodDocument {
