@@ -33,9 +33,23 @@ export interface InlineTable {
 const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 const CODES = /^(USD|EUR|GBP|CHF|JPY|CAD|AUD|INR)$/i;
 
-/** "$1,200" -> 1200 currency USD; "12%" -> 0.12 percent; "1.5k" -> 1500; "2024-03-01" stays a date string. */
-export function typedValue(raw: string): { value: Cell; format: CellFormat; currency: string | null } {
-  const t = raw.trim();
+/**
+ * A number written with dots between thousands and a decimal comma, as in much of Europe, rewritten
+ * with a decimal point: "1.200,50 €" and "2.500.000" always; "1.200 €" and "12,50 €" when in euros (without
+ * a currency saying so, "1.200" stays 1.2 and "12,50" text, as an English reader takes them).
+ */
+function decimalPoint(t: string): string {
+  const m = /^(-?\s*[$€£¥₹]?\s*-?)(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d{1,2})(\s*(?:[kKmM]|bn)?\s*(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|€|\$)?)$/i.exec(t);
+  if (!m) return t;
+  const core = m[2];
+  const euro = /€|EUR/i.test(t);
+  const sure = core.includes('.') && (core.includes(',') || core.split('.').length > 2);
+  return sure || euro ? `${m[1]}${core.replace(/\./g, '').replace(',', '.')}${m[3]}` : t;
+}
+
+/** "$1,200" -> 1200 currency USD; "1.200 €" -> 1200 currency EUR; "12%" -> 0.12 percent; "1.5k" -> 1500; "2024-03-01" stays a date string. */
+export function typedValue(raw: string, european = true): { value: Cell; format: CellFormat; currency: string | null } {
+  const t = european ? decimalPoint(raw.trim()) : raw.trim();
   if (!t) return { value: null, format: 'text', currency: null };
   if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return { value: t, format: 'date', currency: null };
   if (/^0\d+$/.test(t)) return { value: t, format: 'text', currency: null };
@@ -58,7 +72,8 @@ export function typedValue(raw: string): { value: Cell; format: CellFormat; curr
 /** Types the cells of header + raw rows, column by column (a column is numeric when most of its cells are). */
 export function typedTable(header: string[], raw: string[][], extra: Partial<InlineTable> = {}, delimiter = ','): InlineTable {
   const width = header.length;
-  const cells = raw.map((r) => Array.from({ length: width }, (_, i) => typedValue(r[i] ?? '')));
+  // (Decimal commas are left to the CSV reading below, which decides them per column and keeps their display.)
+  const cells = raw.map((r) => Array.from({ length: width }, (_, i) => typedValue(r[i] ?? '', false)));
   const formats: CellFormat[] = [];
   const currencies: (string | null)[] = [];
   for (let c = 0; c < width; c++) {
@@ -145,13 +160,17 @@ const CHART_WORD = '(?:chart|graph|plot|graphique|gr[aá]fic[oa]|diagramm\\p{L}*
 const ARTICLES = '(?:a|an|the|our|my|un|une|el|la|las|los|le|les|nos|ein|eine|einem|einer|die|der|das|den|unsere[nm]?)';
 const INTENT_WORD = '(?:totals?|sum|average|mean|promedio|media|moyenne|durchschnitt|growth|crecimiento|croissance|wachstum)';
 
+/** "as a table", "als Tabelle", "como tabla", "sous forme de tableau": how it is to be laid out, not what it is. */
+export const AS_LAYOUT = /\s+(?:(?:as|als|como|en|in)\s+|sous\s+forme\s+d(?:e\s+|'))(?:(?:a|an|one|eine?r?|una?|une?)\s+)?(?:tables?|tabla|tableau|tabelle|spreadsheet|sheet|workbook|excel|hoja(?:\s+de\s+c[aá]lculo)?|charts?|graphs?)\b[\s\S]*$/i;
+
 /**
  * What the values of pairs are, from the words before their colon: "Expenses", "our trip expenses with
  * a total" -> expenses, "marketing spend split by channel as a pie chart" -> marketing spend,
  * "las notas de los alumnos y el promedio" -> notas. The chart and computations asked for are not it.
  */
 export function valuesLabel(raw: string): string | null {
-  let s = raw.trim();
+  // ("trip costs as a table", "Gastos del viaje como tabla": how they are laid out is not what they are.)
+  let s = raw.trim().replace(AS_LAYOUT, '');
   // "a bar chart of signups by month": the values are what the chart is of.
   const of = new RegExp(`${CHART_WORD}\\s+(?:of|showing|for|de|des|du|der|von)\\s+(?:${ARTICLES}\\s+)?(\\p{L}[\\p{L}\\d ]*?)(?:\\s+(?:by|per|por|par|nach|pro|across|over)\\s+\\p{L}+)?\\s*$`, 'iu').exec(s);
   if (of) s = of[1];

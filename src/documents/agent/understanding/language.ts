@@ -28,6 +28,8 @@ interface Words {
   deck: string[];
   report: string[];
   items: string;
+  /** A totals row's label. */
+  total: string;
   amount: string;
   notes: string;
   details: string;
@@ -42,7 +44,7 @@ export const WORDS: Record<Lang, Words> = {
     add: (w) => `[Add ${w}]`, keyPoints: 'the key points', closing: 'Thank you', closingSubtitle: 'Questions and discussion',
     deck: ['Context', 'Key points', 'Details', 'Analysis', 'Options', 'Recommendation', 'Next steps'],
     report: ['Executive summary', 'Background', 'Findings', 'Recommendations', 'Next steps'],
-    items: 'Item', amount: 'Amount', notes: 'Notes', details: 'details',
+    items: 'Item', total: 'Total', amount: 'Amount', notes: 'Notes', details: 'details',
     timeline: { title: 'Timeline', milestone: 'Milestone', when: 'When', date: 'Date', owner: 'Owner' },
     labels: { to: 'To', from: 'From', date: 'Date', subject: 'Subject', when: 'When', time: 'Time', where: 'Where', amounts: 'Amounts', contact: 'Contact', phone: 'Phone' },
   },
@@ -50,7 +52,7 @@ export const WORDS: Record<Lang, Words> = {
     add: (w) => `[Ergänzen: ${w}]`, keyPoints: 'die Kernpunkte', closing: 'Vielen Dank', closingSubtitle: 'Fragen und Diskussion',
     deck: ['Ausgangslage', 'Kernpunkte', 'Details', 'Analyse', 'Optionen', 'Empfehlung', 'Nächste Schritte'],
     report: ['Zusammenfassung', 'Hintergrund', 'Ergebnisse', 'Empfehlungen', 'Nächste Schritte'],
-    items: 'Position', amount: 'Betrag', notes: 'Notizen', details: 'Details',
+    items: 'Position', total: 'Summe', amount: 'Betrag', notes: 'Notizen', details: 'Details',
     timeline: { title: 'Zeitplan', milestone: 'Meilenstein', when: 'Wann', date: 'Datum', owner: 'Verantwortlich' },
     labels: { to: 'An', from: 'Von', date: 'Datum', subject: 'Betreff', when: 'Wann', time: 'Uhrzeit', where: 'Wo', amounts: 'Beträge', contact: 'Kontakt', phone: 'Telefon' },
   },
@@ -58,7 +60,7 @@ export const WORDS: Record<Lang, Words> = {
     add: (w) => `[Añadir: ${w}]`, keyPoints: 'los puntos clave', closing: 'Gracias', closingSubtitle: 'Preguntas y debate',
     deck: ['Contexto', 'Puntos clave', 'Detalles', 'Análisis', 'Opciones', 'Recomendación', 'Próximos pasos'],
     report: ['Resumen ejecutivo', 'Antecedentes', 'Resultados', 'Recomendaciones', 'Próximos pasos'],
-    items: 'Concepto', amount: 'Importe', notes: 'Notas', details: 'detalles',
+    items: 'Concepto', total: 'Total', amount: 'Importe', notes: 'Notas', details: 'detalles',
     timeline: { title: 'Cronograma', milestone: 'Hito', when: 'Cuándo', date: 'Fecha', owner: 'Responsable' },
     labels: { to: 'Para', from: 'De', date: 'Fecha', subject: 'Asunto', when: 'Cuándo', time: 'Hora', where: 'Dónde', amounts: 'Importes', contact: 'Contacto', phone: 'Teléfono' },
   },
@@ -66,7 +68,7 @@ export const WORDS: Record<Lang, Words> = {
     add: (w) => `[Ajouter : ${w}]`, keyPoints: 'les points clés', closing: 'Merci', closingSubtitle: 'Questions et échanges',
     deck: ['Contexte', 'Points clés', 'Détails', 'Analyse', 'Options', 'Recommandation', 'Prochaines étapes'],
     report: ['Synthèse', 'Contexte', 'Constats', 'Recommandations', 'Prochaines étapes'],
-    items: 'Poste', amount: 'Montant', notes: 'Notes', details: 'détails',
+    items: 'Poste', total: 'Total', amount: 'Montant', notes: 'Notes', details: 'détails',
     timeline: { title: 'Calendrier', milestone: 'Jalon', when: 'Quand', date: 'Date', owner: 'Responsable' },
     labels: { to: 'À', from: 'De', date: 'Date', subject: 'Objet', when: 'Quand', time: 'Heure', where: 'Où', amounts: 'Montants', contact: 'Contact', phone: 'Téléphone' },
   },

@@ -5,7 +5,7 @@
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
 import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enumerations.ts';
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
-import { pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
+import { AS_LAYOUT, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { lineItemsIn } from './line-items.ts';
 import { measureOf, periodHeader, seriesIn } from './series.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
@@ -152,13 +152,10 @@ export function kindOf(text: string): DocKind {
 
 const LABEL_STOP = /^(a|an|the|create|make|build|generate|write|draft|prepare|need|want|new|simple|quick|me|us|please|pls|i|we|give|set|up|some|my|our|crea|crear|haz|redacta|escribe|erstelle|erstellen|schreibe|mach|mache|crée|créer|créez|fais|rédige|écris|una|un|unos|eine|ein|einen|une|le|la|el|los|las|die|der|das|des|bitte|por|favor|svp|\d[\w-]*|one|two|three|four|five|six|seven|eight|nine|ten|[\w]+-(?:slide|page|sheet)s?)$/i;
 
-/** The noun phrase naming the document ("Project tracker", "Budget"), without verbs, articles and counts. */
-/** "as a table", "als Tabelle", "como tabla", "sous forme de tableau": how it is to be laid out, not what it is. */
-const AS_LAYOUT = /\s+(?:(?:as|als|como|en|in)\s+|sous\s+forme\s+d(?:e\s+|'))(?:(?:a|an|one|eine?r?|una?|une?)\s+)?(?:tables?|tabla|tableau|tabelle|spreadsheet|sheet|workbook|excel|hoja(?:\s+de\s+c[aá]lculo)?|charts?|graphs?)\b[\s\S]*$/i;
-
 /** A period a document is named by: a year, a quarter or half, a fiscal year ("2025", "Q3", "H1", "FY26", "2024-25"). */
 const PERIOD = /^(?:(?:19|20)\d{2}(?:[-–/](?:\d{2}|(?:19|20)\d{2}))?|[QH][1-4]|FY\s?\d{2,4})$/i;
 
+/** The noun phrase naming the document ("Project tracker", "Budget"), without verbs, articles and counts. */
 export function labelOf(text: string, kind: DocKind): string | null {
   const first = text.split(/(?<=[.!?:\n])\s/)[0].replace(AS_LAYOUT, '');
   const re = KINDS.find(([k]) => k === kind)?.[1];
@@ -208,7 +205,9 @@ export function understand(prompt: string): Understanding {
     }
   }
   if (!tables.length) {
-    const pairs = pairsIn(rest);
+    const found = pairsIn(rest);
+    // ("Monatsbudget als Tabelle: Miete 1.200 €, ...": how it is to be laid out is not its name.)
+    const pairs = found && { ...found, label: found.label?.replace(AS_LAYOUT, '').trim() || null };
     // "comparing iPhone 16, Pixel 9 and Galaxy S25": names with numbers in what is compared are not data.
     const compared = comparedIn(rest).map((c) => c.toLowerCase());
     if (pairs && !pairs.pairs.every(([l, v]) => compared.includes(`${l} ${v}`.toLowerCase()))) {

@@ -91,6 +91,8 @@ describe('inline data', () => {
     expect(typedValue('100000000000000001')).toEqual({ value: '100000000000000001', format: 'text', currency: null });
     expect(typedValue('1,000,000,000')).toEqual({ value: 1e9, format: 'integer', currency: null });
     expect(typedValue('€3.5k')).toEqual({ value: 3500, format: 'currency', currency: 'EUR' });
+    // Dots between thousands and a decimal comma: always with both or with several groups, else in euros.
+    expect(['1.200 €', '1.200,50 €', '2.500.000', '12,50 €', '1.200', '12,50', '$1.200', '1,200 €'].map((v) => typedValue(v).value)).toEqual([1200, 1200.5, 2500000, 12.5, 1.2, '12,50', 1.2, 1200]);
     expect(typedValue('1,250')).toEqual({ value: 1250, format: 'integer', currency: null });
     expect(typedValue('00123')).toMatchObject({ format: 'text' });
   });

@@ -40,6 +40,8 @@ export interface DataBlock {
   columns: ColumnSpec[];
   rows: CellInput[][];
   totals?: boolean;
+  /** The totals row's label in the first column (default "Total"). */
+  totalsLabel?: string;
   /** Make the block an Excel table with this name (made unique); null: a plain range with an autofilter. */
   tableName?: string | null;
   tableStyle?: string;
@@ -127,8 +129,8 @@ export function buildDataBlock(doc: ExcelDocument, entry: SheetEntry, block: Dat
         formulas.push(pos);
         tableColumns[c].totalsFunction = fn;
       } else if (c === 0) {
-        writeCell(doc, entry, pos.row, pos.col, { value: 'Total' }, presetStyle(doc, 'total'));
-        tableColumns[c].totalsLabel = 'Total';
+        writeCell(doc, entry, pos.row, pos.col, { value: block.totalsLabel ?? 'Total' }, presetStyle(doc, 'total'));
+        tableColumns[c].totalsLabel = block.totalsLabel ?? 'Total';
       } else {
         writeCell(doc, entry, pos.row, pos.col, null, presetStyle(doc, 'total', type, fmt));
       }

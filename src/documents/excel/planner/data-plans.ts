@@ -67,6 +67,8 @@ export interface TableSheetOptions {
   totals?: boolean;
   /** The only columns the totals row sums (default: every money and number column). */
   totalColumns?: number[];
+  /** The totals row's label, in the request's language (default "Total"). */
+  totalsLabel?: string;
 }
 
 /** add_sheet for a table of the prompt; a period series gets a live growth column for its first money or number column. */
@@ -103,7 +105,7 @@ export function planTableSheet(name: string, header: string[], rows: CellInput[]
   }
   const totals = options.totals ?? (types.some((t) => NUMERIC.has(t)) && rows.length > 1);
   return {
-    call: { tool: 'add_sheet', args: { name, columns, rows: body, totals, as_table: true } },
+    call: { tool: 'add_sheet', args: { name, columns, rows: body, totals, ...(totals && options.totalsLabel && options.totalsLabel !== 'Total' ? { totals_label: options.totalsLabel } : {}), as_table: true } },
     sheet: { name, headers, types: allTypes, rows: rows.length, periods, source },
   };
 }

@@ -59,7 +59,7 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     // A budget's income is not one of its costs: the table sums what goes out, and what is left is income less that.
     const income = u.kind === 'budget' && t.inferredHeader && header.length === 2 ? rows.filter((r) => typeof r[0] === 'string' && INCOME.test(r[0].trim())) : [];
     if (income.length && income.length < rows.length) rows = rows.filter((r) => !income.includes(r));
-    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns });
+    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns, totalsLabel: WORDS[u.language].total });
     out.calls.push(p.call);
     if (income.length && rows.length) {
       // (A blank row after the totals row, and after the averages row when there is one.)
@@ -148,7 +148,7 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
     const summed = types.map((t, i) => (t === 'currency' || t === 'number') && (u.kind !== 'tracker' || SUMMABLE.test(columns[i])));
     const spec = columns.map((header, i) => ({ header, type: types[i], ...(summed[i] ? { total: 'sum' } : types[i] === 'currency' || types[i] === 'number' ? { total: 'none' } : {}) }));
     const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
-    out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: summed.some(Boolean), as_table: true } });
+    out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: summed.some(Boolean), ...(summed.some(Boolean) && u.language !== 'en' ? { totals_label: WORDS[u.language].total } : {}), as_table: true } });
     out.sheets.push({ name: sheet, headers: columns, types, rows: rows.length, periods: false, source: 'the request' });
     out.calls.push({ tool: 'set_layout', args: { sheet, column_widths: Object.fromEntries(columns.map((c, i) => [columnLetters(i), i === 0 ? 30 : Math.max(14, c.length + 4)])) } });
   }

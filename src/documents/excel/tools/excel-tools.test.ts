@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readWorkbook } from '../excel.adapter.ts';
 import { adapter } from '../excel.adapter.ts';
-import { cellAt, excelToolkit, NO_INPUTS, rowValues } from '../excel-test-kit.ts';
+import { cellAt, excelToolkit, NO_INPUTS, rowValues, sheetsOf } from '../excel-test-kit.ts';
 import { allCharts, viewOf } from '../view/sheet.view.ts';
 import { dataSourceRows } from './sheet.tools.ts';
 
@@ -151,8 +151,11 @@ describe('Excel tools', () => {
     await kit.call('add_sheet', {
       name: 'Kosten',
       columns: [{ header: 'Posten' }, { header: 'Betrag', type: 'currency', number_format: '#,##0.00 "€"' }, { header: 'Fällig', type: 'date', number_format: 'dd.mm.yyyy' }, { header: 'Anteil', number_format: 'percent' }],
-      rows: [['Miete', 1200, '2025-03-01', 0.8], ['Strom', 85.5, '2025-03-15', 0.2]], totals: true,
+      rows: [['Miete', 1200, '2025-03-01', 0.8], ['Strom', 85.5, '2025-03-15', 0.2]], totals: true, totals_label: 'Summe',
     });
+    // The totals row's label in the sheet's language, in the cell and in the table's definition.
+    expect(cellAt(kit.doc, 'Kosten', 'A4')?.value).toBe('Summe');
+    expect(sheetsOf(kit.doc).find((s) => s.name === 'Kosten')!.tables[0].columns[0]).toMatchObject({ name: 'Posten', totalsLabel: 'Summe' });
     expect(cellAt(kit.doc, 'Kosten', 'B2')).toMatchObject({ value: 1200, numFmt: '#,##0.00 "€"' });
     expect(cellAt(kit.doc, 'Kosten', 'C3')?.numFmt).toBe('dd.mm.yyyy');
     expect(cellAt(kit.doc, 'Kosten', 'D2')?.numFmt).toBe('0.0%');

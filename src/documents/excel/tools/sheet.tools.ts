@@ -70,6 +70,7 @@ const AddSheetArgs = Type.Object({
   columns: Type.Optional(Type.Array(ColumnSpecSchema, { minItems: 1, maxItems: 200 })),
   rows: Type.Optional(Type.Array(Type.Array(CellValue, { maxItems: 200 }), { maxItems: 5000 })),
   totals: Type.Optional(Type.Boolean({ description: 'Add a totals row (sums of money and number columns).' })),
+  totals_label: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'The totals row label, in the sheet\'s language (default "Total").' })),
   as_table: Type.Optional(Type.Boolean({ description: 'Make the data an Excel table (default true when there are rows).' })),
 }, { additionalProperties: false });
 
@@ -91,7 +92,7 @@ export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
       return { sheet: entry.name, position: doc.sheets().findIndex((s) => s.el === entry.el) + 1, ...(args.title ? { next_free_row: args.subtitle ? 4 : 3 } : {}) };
     }
     const built = buildDataBlock(doc, entry, {
-      title: args.title, subtitle: args.subtitle, columns: columnSpecs(args.columns), rows: args.rows ?? [], totals: args.totals,
+      title: args.title, subtitle: args.subtitle, columns: columnSpecs(args.columns), rows: args.rows ?? [], totals: args.totals, totalsLabel: args.totals_label,
       tableName: args.as_table === false ? null : entry.name,
     });
     return describeBlock(entry, built);
@@ -128,6 +129,7 @@ export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         sheet_name: Type.Optional(SheetName),
         title: Type.Optional(Type.String({ maxLength: 200 })),
         totals: Type.Optional(Type.Boolean()),
+        totals_label: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'The totals row label (default "Total").' })),
         as_table: Type.Optional(Type.Boolean({ description: 'Default true.' })),
         columns: Type.Optional(Type.Array(ColumnSpecSchema, { description: 'Override types/headers, in the source column order.' })),
       }, { additionalProperties: false }),
@@ -136,7 +138,7 @@ export function sheetTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         const entry = placeSheet(doc, args.sheet_name ?? safeSheetName(doc, table.name), undefined);
         const given = columnSpecs(args.columns ?? []);
         const columns: ColumnSpec[] = table.columns.map((header, i) => ({ header, ...(given.at(i) ?? {}) }));
-        const built = buildDataBlock(doc, entry, { title: args.title, columns, rows: dataSourceRows(table), totals: args.totals, tableName: args.as_table === false ? null : entry.name });
+        const built = buildDataBlock(doc, entry, { title: args.title, columns, rows: dataSourceRows(table), totals: args.totals, totalsLabel: args.totals_label, tableName: args.as_table === false ? null : entry.name });
         ctx.noteChange(`imported "${table.name}" (${table.rows.length} rows) into sheet "${entry.name}"`);
         return describeBlock(entry, built);
       },
