@@ -170,6 +170,20 @@ describe('the builtin plan', () => {
     expect(cellAt(kit.doc, s, 'H6')?.value).toBe(900 + 600 + 440 + 225);
   });
 
+  it('leaves a first column of dates empty, as dates, and labels the rows in the first text column', async () => {
+    const kit = excelToolkit();
+    const summary = await runPlan(kit, 'expense log with date, description, category and amount');
+    expect(rowValues(kit.doc, 'Expense log', 1, 4)).toEqual(['Date', 'Description', 'Category', 'Amount']);
+    expect(rowValues(kit.doc, 'Expense log', 2, 2)).toEqual([null, '[Add description 1]']);
+    expect(cellAt(kit.doc, 'Expense log', 'A2')?.numFmt).toBe('yyyy-mm-dd');
+    expect(summary).toContain('the Date, Category, Amount cells are left empty to fill in and the rows are labelled placeholders');
+    // With no text column to label, the rows are left empty and the summary does not say they are labelled.
+    const miles = excelToolkit();
+    const said = await runPlan(miles, 'mileage log with date and miles');
+    expect(rowValues(miles.doc, 'Mileage log', 2, 2)).toEqual([null, null]);
+    expect(said).toContain('the Date, Miles cells are left empty to fill in; the totals update themselves');
+  });
+
   it('answers questions from the cells, with the range each figure comes from', async () => {
     const kit = excelToolkit();
     await kit.call('add_sheet', { name: 'Sales', columns: [{ header: 'Region' }, { header: 'Revenue', type: 'currency' }, { header: 'Margin', type: 'percent' }], rows: [['North', 100, 0.2], ['South', 300, 0.4]], totals: true });

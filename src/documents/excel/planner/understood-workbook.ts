@@ -101,7 +101,7 @@ const TYPE_BY_NAME: [RegExp, ColumnType][] = [
   [/\b(date|due|deadline|start|end|when|datum|fecha|échéance)\b/i, 'date'],
   [/\b(rate|percent|share|margin|%|quote|tasa|taux)\b/i, 'percent'],
   [/\b(amount|cost|costs|price|budget|revenue|sales|total|salary|fee|spend|income|expense|expenses|betrag|kosten|preis|importe|coste|precio|montant|prix|coût)\b/i, 'currency'],
-  [/\b(qty|quantity|count|units|hours|sets|reps|number|headcount|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
+  [/\b(qty|quantity|count|units|hours|minutes|mins|sets|reps|number|headcount|miles|mileage|km|kilomet(?:er|re)s|distance|calories|steps|kg|lbs|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
 ];
 
 const KIND_COLUMNS: Partial<Record<Understanding['kind'], string[]>> = {
@@ -133,7 +133,12 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
   const criterion = { en: 'Criterion', de: 'Kriterium', es: 'Criterio', fr: 'Critère' }[u.language];
   const columns = comparison ? [criterion, ...u.compared] : given.length ? (label ? [label, ...given] : given) : label ? [label, ...(kindColumns ?? ['Item', 'Amount', 'Notes']).slice(1)] : kindColumns ?? [w.items, w.amount, w.notes];
   // Rows: the ones the request names ("a row per region: North, South", or a list of items), else placeholders.
-  const rowLabels = comparison && u.criteria.length ? u.criteria : u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : [1, 2, 3].map((i) => w.add(`${columns[0].toLowerCase()} ${i}`));
+  const named = comparison && u.criteria.length ? u.criteria : u.rowsPer?.items.length ? u.rowsPer.items : listItems.length ? listItems.slice(0, 200) : null;
+  // "expense log with date, description, ...": a first column of dates stays empty (a date cell holds a
+  // date, not a placeholder), and the placeholders go in the first text column after it.
+  const dated = !named && !comparison && typeOf(columns[0]) === 'date';
+  const labelled = dated ? columns.findIndex((c, i) => i > 0 && typeOf(c) === 'text') : 0;
+  const rowLabels = named ?? [1, 2, 3].map((i) => w.add(`${columns[Math.max(labelled, 0)].toLowerCase()} ${i}`));
   for (const name of names) {
     const sheet = namer.name(name);
     if (plain) {
@@ -143,17 +148,17 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
     }
     // Money in a request in another language than English has no currency Folio may assume: plain amounts.
     // (What is compared is named, not typed: "Galaxy S25" holds whatever each criterion needs.)
-    const types = columns.map((c, i) => (i === 0 || comparison ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
+    const types = columns.map((c, i) => ((i === 0 && !dated) || comparison ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
     // A tracker's records are summed only where a sum means something (costs, hours), not a salary or a score.
     const summed = types.map((t, i) => (t === 'currency' || t === 'number') && (u.kind !== 'tracker' || SUMMABLE.test(columns[i])));
     const spec = columns.map((header, i) => ({ header, type: types[i], ...(summed[i] ? { total: 'sum' } : types[i] === 'currency' || types[i] === 'number' ? { total: 'none' } : {}) }));
-    const rows = rowLabels.map((l) => columns.map((_, i) => (i === 0 ? l : null)));
+    const rows = rowLabels.map((l) => columns.map((_, i) => (i === labelled ? l : null)));
     out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: summed.some(Boolean), ...(summed.some(Boolean) && u.language !== 'en' ? { totals_label: WORDS[u.language].total } : {}), as_table: true } });
     out.sheets.push({ name: sheet, headers: columns, types, rows: rows.length, periods: false, source: 'the request' });
     out.calls.push({ tool: 'set_layout', args: { sheet, column_widths: Object.fromEntries(columns.map((c, i) => [columnLetters(i), i === 0 ? 30 : Math.max(14, c.length + 4)])) } });
   }
   const totalled = columns.some((c, i) => i > 0 && ['currency', 'number'].includes(typeOf(c)) && (u.kind !== 'tracker' || SUMMABLE.test(c)));
-  if (!plain) out.remarks.push(`No figures were invented: the ${columns.slice(1).join(', ')} cells are left empty to fill in${rowLabels[0].startsWith('[') ? ' and the rows are labelled placeholders' : ''}${totalled ? '; the totals update themselves' : ''}.`);
+  if (!plain) out.remarks.push(`No figures were invented: the ${columns.filter((_, i) => i !== labelled).join(', ')} cells are left empty to fill in${labelled >= 0 && rowLabels[0].startsWith('[') ? ' and the rows are labelled placeholders' : ''}${totalled ? '; the totals update themselves' : ''}.`);
   return out;
 }
 
