@@ -26,6 +26,8 @@ export interface InlineTable {
   inferredHeader: boolean;
   /** The heading above the table, when the request gives one (## Costs). */
   name: string | null;
+  /** false: a totals row means nothing for these rows (things compared by their specs). */
+  totals?: boolean;
   /** The source lines of the table in the request (so the rest of the text can be read without them). */
   source: string;
 }

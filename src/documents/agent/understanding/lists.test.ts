@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allocationIn } from './allocation.ts';
 import { lineItemsIn } from './line-items.ts';
 import { ratedCostsIn } from './rated-costs.ts';
+import { recordsIn } from './records.ts';
 import { scheduleOf } from './schedule.ts';
 import { seriesIn } from './series.ts';
 
@@ -73,5 +74,19 @@ describe('a schedule', () => {
     expect(ratedCostsIn('4 people: hotel $100 a night, food $50 a day each')).toBeNull();
     // A cost that does not read as one keeps the list from being read at all.
     expect(ratedCostsIn('2 people, 3 nights: hotel $100 a night, food $50 a day each, tours $40 every other day')).toBeNull();
+  });
+
+  it('reads records typed in a line: works with who made them, things with their specs, each item the same shape', () => {
+    expect(recordsIn('reading list: Dune by Frank Herbert, Project Hail Mary by Andy Weir, Educated by Tara Westover')).toMatchObject({
+      header: ['Title', 'Author'], rows: [['Dune', 'Frank Herbert'], ['Project Hail Mary', 'Andy Weir'], ['Educated', 'Tara Westover']], name: 'Books',
+    });
+    // A unit names its column, with what the request calls it; the kinds line up whatever an item calls them.
+    expect(recordsIn('compare 3 laptops: MacBook Air $1099 13h battery 1.24kg, Dell XPS 13 $999 12h 1.19kg, ThinkPad X1 $1399 15h 1.12kg')).toMatchObject({
+      header: ['Laptop', 'Price', 'Battery (h)', 'Weight (kg)'], rows: [['MacBook Air', 1099, 13, 1.24], ['Dell XPS 13', 999, 12, 1.19], ['ThinkPad X1', 1399, 15, 1.12]],
+      formats: ['text', 'currency', 'integer', 'number'], name: 'Laptops', totals: false,
+    });
+    expect(recordsIn('phones: iPhone 16 $799 6.1" 48MP, Pixel 9 $699 6.3" 50MP')?.header).toEqual(['Phone', 'Price', 'Screen (in)', 'Camera (MP)']);
+    // Not records: a price alone (label/value pairs), line items, facts, items of different shapes.
+    for (const p of ['rent $1200, food $400', 'flight $420, hotel 3 nights at $189, uber $63.40', 'served 12,000 families, opened a second pantry, 85 volunteers', 'laptops: MacBook Air $1099 13h, Dell XPS $999 1.19kg', 'Dune by Frank Herbert, a good novel']) expect(recordsIn(p)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enume
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
 import { AS_LAYOUT, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { lineItemsIn } from './line-items.ts';
+import { recordsIn } from './records.ts';
 import { measureOf, periodHeader, seriesIn } from './series.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
@@ -198,7 +199,7 @@ export function understand(prompt: string): Understanding {
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');
-  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? seriesIn(rest) ?? periodFigures(rest)]) {
+  for (const found of tables.length ? [] : [lineItemsIn(rest) ?? seriesIn(rest) ?? periodFigures(rest) ?? recordsIn(rest)]) {
     if (found) {
       tables.push(found);
       rest = rest.replace(found.source, ' ');

@@ -165,7 +165,10 @@ export function planWorkbook(request: PlanRequest, doc: ExcelDocument, inputs: R
   }
   const named = title === DATA[u.language] && sheets[0] ? sheets[0].name : title;
   const parts = [`Built the workbook "${named}"${summary ? `: a Summary sheet of key figures (live formulas${data.facts.length ? ' and the facts given' : ''})` : ''}`];
-  if (sheets.length) parts.push(`${sheets.length} data sheet${sheets.length === 1 ? '' : 's'} (${sheets.map((s) => `"${s.name}", ${s.rows} row${s.rows === 1 ? '' : 's'}`).join('; ')}) as Excel tables with typed columns, frozen headers and totals`);
+  // (Things compared by their specs have no totals row: the summary says which sheets have one.)
+  const totalled = sheets.filter((s) => calls.some((c) => (c.tool === 'add_sheet' && c.args.name === s.name && c.args.totals) || (c.tool === 'import_data_source' && (c.args.sheet_name ?? c.args.source) === s.name && c.args.totals)));
+  const totalsText = totalled.length === sheets.length ? ' and totals' : totalled.length ? `, and totals on ${totalled.map((s) => `"${s.name}"`).join(', ')}` : '';
+  if (sheets.length) parts.push(`${sheets.length} data sheet${sheets.length === 1 ? '' : 's'} (${sheets.map((s) => `"${s.name}", ${s.rows} row${s.rows === 1 ? '' : 's'}`).join('; ')}) as Excel tables with typed columns, frozen headers${totalsText}`);
   if (charts.length) parts.push(`native ${charts.join(', ')}`);
   return { calls, summary: [`${parts.join('; ')}.`, ...typed.remarks, ...remarks].join(' ') };
 }

@@ -59,7 +59,7 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     // A budget's income is not one of its costs: the table sums what goes out, and what is left is income less that.
     const income = u.kind === 'budget' && t.inferredHeader && header.length === 2 ? rows.filter((r) => typeof r[0] === 'string' && INCOME.test(r[0].trim())) : [];
     if (income.length && income.length < rows.length) rows = rows.filter((r) => !income.includes(r));
-    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns, totalsLabel: WORDS[u.language].total });
+    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns, totalsLabel: WORDS[u.language].total, ...(t.totals === false ? { totals: false } : {}) });
     out.calls.push(p.call);
     if (income.length && rows.length) {
       // (A blank row after the totals row, and after the averages row when there is one.)

@@ -130,7 +130,10 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const forPurpose = (t: string) => new RegExp(String.raw`\bfor\s+(?:(?:our|the|a|an|my|your)\s+)?${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(prompt);
   // "sales kickoff deck for 2026": a year or a quarter alone is when; the deck's own name leads ("Sales kickoff 2026").
   const dated = topic && /^(?:(?:19|20)\d{2}|[QH][1-4](?:\s+(?:19|20)\d{2})?|FY\s?\d{2,4})$/i.test(topic) && named ? `${named} ${topic}` : null;
-  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? u.subject ?? null;
+  // "compare 3 laptops: MacBook Air $1099 13h battery, ...": what the typed table holds names it ("Laptop comparison").
+  const tabled = u.tables.find((t) => t.name && t.inferredHeader);
+  const listed = tabled ? (u.intents.compare && tabled.header[0] ? `${tabled.header[0]} comparison` : tabled.name) : null;
+  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 
@@ -157,7 +160,8 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   const grouped = new Set(u.groups.map((g) => g.title.toLowerCase()));
   // (Facts under a label in a sentence, "... to Stripe. Goal: cut payment failures by half.", are facts too.)
   const inline = u.labelled.filter(([k]) => !o.facts.some(([key]) => key.toLowerCase() === k.toLowerCase()));
-  const facts = [...o.facts, ...inline].filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
+  // (A "key: value" line whose value the reading took as a table is that table, not a fact.)
+  const facts = [...o.facts, ...inline].filter(([, v]) => !u.tables.some((t) => t.source && t.source.length > 10 && v.includes(t.source))).filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
   const body: AddSlideArgs[] = [];
   if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
