@@ -7,8 +7,13 @@ import { tiersIn } from './tiers.ts';
 describe('tiered rates in a request', () => {
   it('reads each tier in order, with the amount and currency when given', () => {
     expect(tiersIn('sales commission calculator, 5% on the first 10k and 8% above that')).toEqual({
-      tiers: [{ upTo: 10000, rate: 0.05 }, { upTo: null, rate: 0.08 }], amount: null, currency: null, input: 'Sales', result: 'Commission',
+      tiers: [{ upTo: 10000, rate: 0.05 }, { upTo: null, rate: 0.08 }], amount: null, currency: null, input: 'Sales', result: 'Commission', named: [],
     });
+    // Amounts of named people, each a row.
+    expect(tiersIn('sales commission: 5% up to $50k, 7% above, for Ana $62,000, Ben $48,500 and Cara $71,200')).toMatchObject({
+      tiers: [{ upTo: 50000, rate: 0.05 }, { upTo: null, rate: 0.07 }], currency: 'USD', named: [{ name: 'Ana', amount: 62000 }, { name: 'Ben', amount: 48500 }, { name: 'Cara', amount: 71200 }],
+    });
+    expect(tiersIn('sales commission calculator, 5% on the first 10k and 8% above that')?.named).toEqual([]);
     expect(tiersIn('tax brackets: 10% up to 11,000, 12% up to 44,725, 22% above')?.tiers).toEqual([{ upTo: 11000, rate: 0.1 }, { upTo: 44725, rate: 0.12 }, { upTo: null, rate: 0.22 }]);
     expect(tiersIn('commission: 3% up to $50,000, 5% from 50,000 to 100,000, 7% over 100,000. Sales of $182,500')).toMatchObject({
       tiers: [{ upTo: 50000, rate: 0.03 }, { upTo: 100000, rate: 0.05 }, { upTo: null, rate: 0.07 }], amount: 182500, currency: 'USD',

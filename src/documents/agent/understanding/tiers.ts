@@ -21,6 +21,8 @@ export interface TieredRates {
   /** What the rates are for: the input's and the result's labels ("Sales" and "Commission"). */
   input: string;
   result: string;
+  /** Amounts of named people (or teams, regions) to apply the tiers to, each a row: "for Ana $62,000, Ben $48,500". */
+  named: { name: string; amount: number }[];
 }
 
 const KINDS: [RegExp, string, string][] = [
@@ -43,6 +45,20 @@ function amountOf(raw: string): { value: number; currency: string | null } | nul
   const t = raw.replace(/\s?(million)$/i, 'm').replace(/\s?(thousand)$/i, 'k').replace(/\s?(dollars)$/i, ' USD').replace(/\s?(euros?)$/i, ' EUR').replace(/\s?(pounds)$/i, ' GBP').replace(/[.,]$/, '');
   const v = typedValue(t);
   return typeof v.value === 'number' && v.value >= 0 ? { value: v.value, currency: v.currency } : null;
+}
+
+/** "for Ana $62,000, Ben $48,500 and Cara $71,200": a capitalised name and its amount, after a separator. */
+const NAMED = new RegExp(String.raw`(?:^|[,;:]\s*|\band\s+|\bfor\s+)(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\s*(?::|=|-|–|\bsold\b|\bhas\b|\bwith\b)?\s*([$€£]?\s?\d+(?:[,.]\d+)*(?:\s?(?:k|m)\b)?(?:\s?(?:€|\$|£|USD|EUR|GBP))?)`, 'gu');
+const NOT_A_NAME = /^(?:sales|commission|income|revenue|tax|taxes|amount|total|bonus|fee|fees|royalties|tier|tiers|rate|rates|up|above|over|the|first)$/i;
+
+function namedAmounts(text: string): { name: string; amount: number; currency: string | null }[] {
+  const out: { name: string; amount: number; currency: string | null }[] = [];
+  for (const m of text.matchAll(NAMED)) {
+    const a = amountOf(m[2].trim());
+    if (!a || NOT_A_NAME.test(m[1].split(/\s+/)[0]) || out.some((x) => x.name === m[1])) continue;
+    out.push({ name: m[1], amount: a.value, currency: a.currency });
+  }
+  return out.length >= 2 ? out : [];
 }
 
 export function tiersIn(text: string): TieredRates | null {
@@ -71,5 +87,9 @@ export function tiersIn(text: string): TieredRates | null {
   for (let i = 1; i < tiers.length; i++) if (tiers[i].upTo !== null && !(tiers[i].upTo! > tiers[i - 1].upTo!)) return null;
   const base = BASE.exec(text);
   const amount = base ? amountOf(base[1] ?? base[2] ?? base[3]) : null;
-  return { tiers, amount: amount?.value ?? null, currency: currency ?? amount?.currency ?? null, input: kind[1], result: kind[2] };
+  const named = namedAmounts(text);
+  return {
+    tiers, amount: amount?.value ?? null, currency: currency ?? amount?.currency ?? named.find((n) => n.currency)?.currency ?? null, input: kind[1], result: kind[2],
+    named: named.map(({ name, amount: value }) => ({ name, amount: value })),
+  };
 }

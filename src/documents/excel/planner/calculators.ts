@@ -47,12 +47,43 @@ export function tieredCalculator(t: TieredRates, title: string, namer: SheetName
   });
   calls.push({ tool: 'set_cells', args: { sheet, start: `D${first}`, rows, number_format: fmt } });
   calls.push({ tool: 'add_table', args: { sheet, range: `A6:E${last}`, name: `${t.result.replace(/\W/g, '')}Tiers`, totals: { [`${t.input} in tier`]: 'sum', [t.result]: 'sum' } } });
-  calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: 16, C: 10, D: 18, E: 16 } } });
+  // Named amounts ("for Ana $62,000, Ben $48,500"): a row each below the tiers, its result a live formula over them.
+  const people = t.named.length >= 2 ? namedRows(t, sheet, first, last, fmt) : null;
+  if (people) calls.push(...people.calls);
+  calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: 16, C: 14, D: 18, E: 16 } } });
   const tiers = t.tiers.map((x, i) => (x.upTo === null ? `${pct(x.rate)} above ${money(t.tiers[i - 1].upTo!, t.currency)}` : `${pct(x.rate)} up to ${money(x.upTo, t.currency)}`)).join(', ');
   return {
     calls,
     summary: `Built a ${t.result.toLowerCase()} calculator on "${sheet}": ${tiers}, as a table of tiers whose formulas work out the part of the ${t.input.toLowerCase()} in each tier and what it earns; ${t.result} (B3) and the effective rate (B4) are live formulas. `
-      + (t.amount === null ? `The request gave no ${t.input.toLowerCase()} figure, so B2 is left empty: enter one there.` : `B2 holds the ${t.input.toLowerCase()} as given (${money(t.amount, t.currency)}).`),
+      + (people ? people.summary : t.amount === null ? `The request gave no ${t.input.toLowerCase()} figure, so B2 is left empty: enter one there.` : `B2 holds the ${t.input.toLowerCase()} as given (${money(t.amount, t.currency)}).`),
+  };
+}
+
+/** The named amounts' table (name, amount, result, effective rate), each result the tiers applied to its amount. */
+function namedRows(t: TieredRates, sheet: string, first: number, last: number, fmt: string): { calls: PlannedToolCall[]; summary: string } {
+  const top = last + 3; // below the tiers' totals row and a blank row
+  const rows = t.named.map((n, i) => {
+    const r = top + 1 + i;
+    const parts = t.tiers.map((x, k) => {
+      const tr = first + k;
+      return x.upTo === null ? `MAX(0,B${r}-$A$${tr})*$C$${tr}` : `MAX(0,MIN(B${r},$B$${tr})-$A$${tr})*$C$${tr}`;
+    });
+    return [n.name, n.amount, `=${parts.join('+')}`, `=IF(B${r}>0,C${r}/B${r},0)`];
+  });
+  const end = top + t.named.length;
+  const result = (amount: number) => t.tiers.reduce((s, x, k) => {
+    const from = k === 0 ? 0 : t.tiers[k - 1].upTo!;
+    return s + Math.max(0, Math.min(amount, x.upTo ?? Infinity) - from) * x.rate;
+  }, 0);
+  const calls: PlannedToolCall[] = [
+    { tool: 'set_cells', args: { sheet, start: `A${top}`, rows: [['Name', t.input, t.result, 'Effective rate']], style: 'header' } },
+    { tool: 'set_cells', args: { sheet, start: `A${top + 1}`, rows: rows.map((r) => r.slice(0, 3)), number_format: fmt } },
+    { tool: 'set_cells', args: { sheet, start: `D${top + 1}`, rows: rows.map((r) => [r[3]]), number_format: '0.00%' } },
+    { tool: 'add_table', args: { sheet, range: `A${top}:D${end}`, name: `${t.result.replace(/\W/g, '')}ByName`, totals: { [t.input]: 'sum', [t.result]: 'sum' } } },
+  ];
+  return {
+    calls,
+    summary: `Rows ${top + 1}-${end} apply the tiers to each amount given (${t.named.map((n) => `${n.name} ${money(n.amount, t.currency)}: ${money(Math.round(result(n.amount) * 100) / 100, t.currency)}`).join(', ')}), as live formulas over the tier table; B2 works out any other amount.`,
   };
 }
 
