@@ -43,7 +43,8 @@ export function tieredCalculator(t: TieredRates, title: string, namer: SheetName
   calls.push({ tool: 'set_cells', args: { sheet, start: `C${first}`, rows: t.tiers.map((x) => [x.rate]), number_format: rateFmt } });
   const rows = t.tiers.map((_, i) => {
     const r = first + i;
-    return [`=MAX(0,IF(B${r}="",$B$2,MIN($B$2,B${r}))-A${r})`, `=D${r}*C${r}`];
+    // (MIN skips an empty cell: with no amount entered, the tier holds nothing, not its whole width.)
+    return [`=IF($B$2="",0,MAX(0,IF(B${r}="",$B$2,MIN($B$2,B${r}))-A${r}))`, `=D${r}*C${r}`];
   });
   calls.push({ tool: 'set_cells', args: { sheet, start: `D${first}`, rows, number_format: fmt } });
   calls.push({ tool: 'add_table', args: { sheet, range: `A6:E${last}`, name: `${t.result.replace(/\W/g, '')}Tiers`, totals: { [`${t.input} in tier`]: 'sum', [t.result]: 'sum' } } });
@@ -68,7 +69,7 @@ function namedRows(t: TieredRates, sheet: string, first: number, last: number, f
       const tr = first + k;
       return x.upTo === null ? `MAX(0,B${r}-$A$${tr})*$C$${tr}` : `MAX(0,MIN(B${r},$B$${tr})-$A$${tr})*$C$${tr}`;
     });
-    return [n.name, n.amount, `=${parts.join('+')}`, `=IF(B${r}>0,C${r}/B${r},0)`];
+    return [n.name, n.amount, `=IF(B${r}="",0,${parts.join('+')})`, `=IF(B${r}>0,C${r}/B${r},0)`];
   });
   const end = top + t.named.length;
   const result = (amount: number) => t.tiers.reduce((s, x, k) => {
