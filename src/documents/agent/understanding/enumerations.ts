@@ -111,3 +111,18 @@ export function enumeration(text: string): string[] {
   const range = rangeItems(text);
   return range.length ? range : perItems(text);
 }
+
+/**
+ * The specifics a request lists after the colon of its first line when they are not its parts, data or
+ * facts ("a job description for a senior backend engineer: remote, Python and Postgres, 5+ years,
+ * salary $150-180k, reports to the CTO"): three to twelve short items, as written. "and" inside an item
+ * stays ("Python and Postgres").
+ */
+export function specificsIn(text: string): string[] {
+  const line = text.trim().split('\n')[0];
+  const at = line.indexOf(':');
+  if (at < 0 || /^\s*\/\//.test(line.slice(at + 1))) return [];
+  const items = line.slice(at + 1).replace(/[.!]\s*$/, '').split(/\s*(?:;|,(?!\d{3}(?!\d)))\s*/).map((x) => x.trim().replace(/^(?:and|&)\s+/i, '')).filter(Boolean);
+  if (items.length < 3 || items.length > 12 || items.some((x) => x.split(/\s+/).length > 10 || x.length > 80)) return [];
+  return items.map((x) => (/^\p{Ll}\p{Lu}/u.test(x) ? x : x[0].toUpperCase() + x.slice(1)));
+}

@@ -32,7 +32,7 @@ const STREET = /\b\d{1,5}[a-z]?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St\.?|Avenu
 const ROOM = /\b(?:[Rr]oom|[Cc]onference [Rr]oom|[Mm]eeting [Rr]oom|[Bb]uilding|[Ff]loor|[Hh]all|[Aa]uditorium|[Rr]aum|[Ss]ala|[Ss]alle)\s+[A-Z0-9][\w-]*/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /(?<![\w])\+?\d[\d\s().-]{7,}\d(?![\w])/g;
-const AMOUNT = /(?:[$€£]\s?\d(?:[\d,.]*\d)?(?:\s?(?:k|m|bn|million|billion|thousand))?|\b\d(?:[\d,.]*\d)?\s?(?:USD|EUR|GBP|dollars|euros?|pounds)\b|\b\d(?:[\d,.]*\d)?\s?%)/gi;
+const AMOUNT = /(?:[$€£]\s?\d(?:[\d,.]*\d)?(?:\s?(?:k|m|bn|million|billion|thousand))?(?:\s?[-–]\s?[$€£]?\d(?:[\d,.]*\d)?(?:\s?(?:k|m|bn|million|billion|thousand))?)?|\b\d(?:[\d,.]*\d)?\s?(?:USD|EUR|GBP|dollars|euros?|pounds)\b|\b\d(?:[\d,.]*\d)?\s?%)/gi;
 const NAME = "[A-Z][a-zà-ÿ'-]+(?:\\s+(?:van|von|de|del|da|di|le|la)?\\s*[A-Z][a-zà-ÿ'-]+){1,2}";
 
 const uniq = (xs: string[]) => [...new Map(xs.map((x) => [x.toLowerCase(), x.trim()])).values()];

@@ -31,6 +31,12 @@ const HINTS: [RegExp, string[]][] = [
   [/^(analysis)$/i, ['what the figures or evidence show']],
   [/^(options|alternatives)$/i, ['the options considered, with their pros and cons']],
   [/^(purpose)$/i, ['why this document exists and what it asks of the reader']],
+  // A job description's parts.
+  [/^(about the role|the role|role)$/i, ['the role in two or three sentences: the team, what it is for, why it matters']],
+  [/^(what you(?:'ll| will) do|duties)$/i, ['what the person will do, day to day', 'what they will own']],
+  [/^(requirements|qualifications|what we(?:'re| are) looking for)$/i, ['the skills and experience required', 'what would be a plus']],
+  [/^(benefits|perks|what we offer)$/i, ['pay, benefits and perks']],
+  [/^(how to apply)$/i, ['how to apply, to whom and by when']],
   // A letter's parts.
   [/^(opening)$/i, ['why you are writing']],
   [/^(closing)$/i, ['what you ask of the reader, and how to reach you']],
@@ -56,6 +62,7 @@ const PARTS: Partial<Record<DocKind, string[]>> = {
   pitch: ['Problem', 'Solution', 'Market size', 'Product', 'Business model', 'Traction', 'Competition', 'Team', 'Financials', 'The ask'],
   proposal: ['Overview', 'Problem', 'Proposed solution', 'Timeline', 'Budget', 'Next steps'],
   memo: ['Purpose', 'Details', 'Action items'],
+  job: ['About the role', "What you'll do", 'Requirements', 'Benefits', 'How to apply'],
   letter: ['Opening', 'Details', 'Closing'],
   invitation: ['Event details', 'Programme', 'How to reply'],
   agenda: ['Welcome', 'Updates', 'Discussion', 'Decisions', 'Next steps'],

@@ -3,7 +3,7 @@
 // compute or chart, and the facts stated. It never adds content: what the request does not say stays
 // a labelled placeholder in the planners.
 import { bulletsIn, cellTexts, columnsIn, intentsOf, namedAs, rowsPer, sheetNamesIn, type CellText, type Intents } from './structure.ts';
-import { cleanItem, enumeration, perItems, rangeItems, splitList } from './enumerations.ts';
+import { cleanItem, enumeration, perItems, rangeItems, specificsIn, splitList } from './enumerations.ts';
 import { askedAmount, factsIn, type RequestFacts } from './facts.ts';
 import { AS_LAYOUT, pairsIn, periodFigures, tablesIn, typedTable, type InlineTable } from './inline-data.ts';
 import { lineItemsIn } from './line-items.ts';
@@ -18,11 +18,12 @@ import { groupsIn, type Group } from './groups.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
-export type DocKind = 'pitch' | 'deck' | 'memo' | 'letter' | 'report' | 'proposal' | 'plan' | 'budget' | 'tracker' | 'invoice' | 'agenda' | 'minutes' | 'invitation' | 'policy' | 'newsletter' | 'workbook' | 'document';
+export type DocKind = 'pitch' | 'deck' | 'memo' | 'job' | 'letter' | 'report' | 'proposal' | 'plan' | 'budget' | 'tracker' | 'invoice' | 'agenda' | 'minutes' | 'invitation' | 'policy' | 'newsletter' | 'workbook' | 'document';
 
 const KINDS: [DocKind, RegExp][] = [
   ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation|(?:seed|series [a-d]|fundraising|funding|vc) (?:deck|presentation)|(?:deck|presentation|slides?) (?:for|to) (?:(?:potential|prospective|some|our|the|angel)\s+)?(?:investors|vcs|angels|angel investors))\b/i],
   ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
+  ['job', /\b(job (?:description|posting|ad|advert(?:isement)?|listing|spec)|stellenanzeige|stellenbeschreibung|oferta de (?:empleo|trabajo)|descripción del puesto|offre d'emploi|fiche de poste)\b/i],
   ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación|flyer|poster|leaflet)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
@@ -65,6 +66,8 @@ export interface Understanding {
   rowsPer: { per: string; items: string[] } | null;
   /** Facts stated as short clauses ("revenue up 12%, churn down to 3%"): shown as written, never charted. */
   statements: string[];
+  /** What the request lists after its colon when that is not parts, data or facts ("remote, Python and Postgres, 5+ years"), as written. */
+  specifics: string[];
   /** Whether the statements were told in passing in a sentence (`claimsIn`), not listed after a colon: a document keeps its parts and gets them in one. */
   statementsInPassing: boolean;
   /** The amount a pitch asks for ("raising 250k"), as written. */
@@ -244,8 +247,11 @@ export function understand(prompt: string): Understanding {
   const bullets = bulletsIn(rest);
   // A deck, report or agenda may list its parts after a colon ("Deck on the CRM rollout: why, training,
   // support"; "Orden del día para el lunes: ventas, clientes, vacaciones"); dated entries are a timeline instead.
-  const listed = /^(?:agenda|deck|pitch|report|plan|minutes|proposal)$/.test(kind) && !milestonesIn(rest).length
+  const afterColon = /^(?:agenda|deck|pitch|report|plan|minutes|proposal)$/.test(kind) && !milestonesIn(rest).length
     ? splitList(/:\s*([^\n]+)$/.exec(rest.trim().split('\n')[0])?.[1]?.replace(/[.!]\s*$/, '') ?? '') : [];
+  // ("... the role we are hiring for: remote, Python and Postgres, 5+ years, $150-180k": a price, a count
+  // of years or a share among them makes them specifics of the thing, not parts of the document.)
+  const listed = afterColon.some((x) => /[$€£]\s?\d|\d\s?\+|\d\s?%|\b\d+(?:[.,]\d+)?\s?(?:k|years?|yrs?|hours?|days?|weeks?|months?)\b/i.test(x)) ? [] : afterColon;
   const compared = comparedIn(rest);
   let items = bullets ? [] : (enumeration(rest).length ? enumeration(rest) : listed.length >= (kind === 'agenda' ? 2 : 3) ? listed : per);
   // "comparing React, Vue and Svelte for our new dashboard": a list of what is compared, by their names.
@@ -275,6 +281,8 @@ export function understand(prompt: string): Understanding {
     columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : columnsIn(rest),
     rowsPer: rowsPer(rest),
     statements: stated?.items ?? [],
+    // ("write a job description for ...: remote, Python and Postgres, 5+ years, ...": what it must say.)
+    specifics: !tables.length && !stated && !groups.length && !items.length && !fields.length && !bullets && compared.length < 2 && !per.length ? specificsIn(rest) : [],
     statementsInPassing: inPassing,
     asked: askedAmount(prompt),
     announcement: announcementIn(prompt),

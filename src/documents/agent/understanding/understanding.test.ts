@@ -5,7 +5,7 @@ import { editCommands } from './edits.ts';
 import { pairsIn, tablesIn, typedValue } from './inline-data.ts';
 import { languageOf } from './language.ts';
 import { countsIn } from './numbers.ts';
-import { placeholdersFor } from './placeholders.ts';
+import { partsOf, placeholdersFor } from './placeholders.ts';
 import { understand } from './understand.ts';
 
 describe('counts', () => {
@@ -193,6 +193,14 @@ describe('language and placeholders', () => {
     expect(u.names).toEqual(['React', 'Vue']);
     expect(placeholdersFor('React', u.subject, 'en', u.names)).toEqual([`[Add the key points on React for ${u.subject}]`]);
     expect(placeholdersFor('React', u.subject, 'en')[0]).toMatch(/on react for/);
+    // What a request lists after its colon that is not parts, data or facts: its specifics, as written.
+    const jd = understand('write a job description for a senior backend engineer: remote, Python and Postgres, 5+ years, salary $150-180k, reports to the CTO');
+    expect(jd).toMatchObject({ kind: 'job', items: [], specifics: ['Remote', 'Python and Postgres', '5+ years', 'Salary $150-180k', 'Reports to the CTO'] });
+    expect(jd.facts.amounts).toEqual(['$150-180k']);
+    expect(partsOf('job', 'en', 'document')).toEqual(['About the role', "What you'll do", 'Requirements', 'Benefits', 'How to apply']);
+    // (A deck's list after its colon is its parts, unless a price or a count of years says they are specifics.)
+    expect(understand('a short deck introducing the role we are hiring for: remote, Python and Postgres, 5+ years, salary $150-180k')).toMatchObject({ items: [], specifics: ['Remote', 'Python and Postgres', '5+ years', 'Salary $150-180k'] });
+    expect(understand('Deck on the CRM rollout: why, training, support').items).toEqual(['Why', 'Training', 'Support']);
     // "slides about A and B for beginners": a slide each, without "about" and without for whom.
     expect(understand('5 slides about Kubernetes and Docker for beginners').items).toEqual(['Kubernetes', 'Docker']);
   });

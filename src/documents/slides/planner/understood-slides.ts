@@ -96,13 +96,15 @@ export function understoodSlides(u: Understanding, userContent: string[]): Under
   const slides: AddSlideArgs[] = [];
   const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck').includes('Traction');
   if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: u.statements.slice(0, 14) });
+  // What the request lists after its colon when that is not parts, data or facts ("remote, Python and Postgres, 5+ years").
+  if (u.specifics.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Details' : WORDS[u.language].details[0].toUpperCase() + WORDS[u.language].details.slice(1), bullets: u.specifics.slice(0, 14) });
   // Content under the request's own labels ("Updates: ..., Blockers: ..."): a slide each, its items as bullets.
   for (const g of u.groups) slides.push({ layout: 'bullets', title: g.title.slice(0, 150), bullets: g.items.slice(0, 14) });
   for (const t of u.tables) slides.push(...dataSlides(u, t));
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
   // Dictated text that is the stated facts themselves is on their slide already.
-  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v)].map((x) => x.toLowerCase());
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v), ...u.specifics].map((x) => x.toLowerCase());
   userContent = userContent.filter((c) => !said.some((x) => c.toLowerCase().includes(x)));
   // Dictated text that is the data itself ("North 120, South 80, East 100") is its chart or table already.
   for (const t of u.tables) {

@@ -64,7 +64,7 @@ function detailFacts(u: Understanding): string[] {
   const l = WORDS[u.language].labels;
   // What the stated facts or the request's labelled items already show ("Next steps: ship v1 by Friday") is not listed again.
   // (Nor what the request's listed parts or schedule show: "9am welcome".)
-  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v), ...u.items].map((x) => x.toLowerCase());
+  const said = [...u.statements, ...u.groups.flatMap((g) => g.items), ...u.labelled.map(([, v]) => v), ...u.items, ...u.specifics].map((x) => x.toLowerCase());
   const unsaid = (x: string) => !said.some((s) => s.includes(x.toLowerCase()));
   // Facts under a label of their own ("Goal: cut payment failures by half"), as written.
   for (const [k, v] of u.labelled) lines.push(`**${escapeInline(k)}:** ${escapeInline(v)}`);
@@ -170,12 +170,22 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${details.join('\n')}`);
     details = [];
   }
-  const factsAt = details.length ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
+  // What the request lists after its colon ("remote, Python and Postgres, 5+ years") goes first in the
+  // section about details, with the facts; without one, it is a Details section of its own.
+  let specifics = u.specifics.map((x) => `- ${escapeInline(x)}`).join('\n');
+  const ownBlock = Boolean(specifics) && !sections.some((s) => /^(?:event )?details$/i.test(s));
+  if (ownBlock) {
+    blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${[specifics, details.join('\n')].filter(Boolean).join('\n\n')}`);
+    details = [];
+    specifics = '';
+  }
+  const factsAt = details.length || specifics ? Math.max(0, ...[/^(event )?details$/i, /^(purpose|overview|opening|background)$/i].map((re) => sections.findIndex((s) => re.test(s))).filter((i) => i >= 0).slice(0, 1)) : -1;
   // (With no section to hold them, as in a schedule's table, the facts get their own.)
   if (details.length && !sections.length) blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${details.join('\n')}`);
-  const structured = blocks.length > 0 && !u.announcement;
+  // (The specifics' own block does not make the document one of given content: its parts stay.)
+  const structured = blocks.length - (ownBlock ? 1 : 0) > 0 && !u.announcement;
   sections.forEach((s, i) => {
-    const own = i === factsAt ? [details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].join('\n\n') : sectionBody(u, s);
+    const own = i === factsAt ? [specifics, details.join('\n'), ...(/^details$/i.test(s) ? [] : [sectionBody(u, s)])].filter(Boolean).join('\n\n') : sectionBody(u, s);
     const body = i === toldAt ? `${told}\n\n${own}` : own;
     // Named topics or no other content: every section; data or bullets given: only the sections the request names.
     if (!structured || items.length || i === factsAt) blocks.push(`# ${escapeInline(s)}\n\n${body}`);
