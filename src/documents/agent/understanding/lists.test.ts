@@ -86,6 +86,10 @@ describe('a schedule', () => {
       formats: ['text', 'currency', 'integer', 'number'], name: 'Laptops', totals: false,
     });
     expect(recordsIn('phones: iPhone 16 $799 6.1" 48MP, Pixel 9 $699 6.3" 50MP')?.header).toEqual(['Phone', 'Price', 'Screen (in)', 'Camera (MP)']);
+    // A log by weekday: the day and what was done apart; in a log of workouts "5k" is a distance.
+    expect(recordsIn('weekly workout log: monday run 5k 28 min, wednesday bike 20k 45 min, friday swim 1k 30 min')).toMatchObject({
+      header: ['Day', 'Activity', 'Distance (km)', 'Minutes'], rows: [['Monday', 'Run', 5, 28], ['Wednesday', 'Bike', 20, 45], ['Friday', 'Swim', 1, 30]],
+    });
     // Not records: a price alone (label/value pairs), line items, facts, items of different shapes.
     for (const p of ['rent $1200, food $400', 'flight $420, hotel 3 nights at $189, uber $63.40', 'served 12,000 families, opened a second pantry, 85 volunteers', 'laptops: MacBook Air $1099 13h, Dell XPS $999 1.19kg', 'Dune by Frank Herbert, a good novel']) expect(recordsIn(p)).toBeNull();
   });

@@ -11,6 +11,10 @@ const cap = (s: string) => (/^\p{Ll}\p{Lu}/u.test(s) ? s : s[0].toUpperCase() + 
 const UNIT = String.raw`kg|g|lbs?|oz|hrs?|hours?|h|mins?|minutes|km|mi|miles|tb|gb|mb|mp|mah|w|inch(?:es)?|in|"|%`;
 const LABEL = String.raw`battery(?:\s+life)?|storage|ram|memory|screen|display|weight|range|camera|charging|power|capacity|speed`;
 const MEASURE = new RegExp(String.raw`(?:([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m)?\b|(\d+(?:\.\d+)?)\s?(${UNIT})(?![\p{L}\d]))(?:\s+(${LABEL})\b)?`, 'giu');
+/** In a log of workouts, "run 5k" is five kilometres. */
+const WORKOUT = /\b(?:run|ran|jog|ride|rode|bike|biked|cycle|cycled|swim|swam|walk|walked|hike|hiked|row|rowed|workouts?|training|exercise)\b/i;
+const DISTANCE_K = new RegExp(String.raw`(\d+(?:\.\d+)?)k(?![\p{L}\d])`, 'gu');
+const WEEKDAY = /^((?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun)\s+(.+)$/i;
 
 /** A unit as one key ("hrs", "hours" and "h" are "h"); a price is "". */
 const unitKey = (unit: string | null) => (unit === null ? '' : unit.toLowerCase().replace(/^(?:hrs?|hours?)$/, 'h').replace(/^(?:mins?|minutes)$/, 'min').replace(/^(?:miles)$/, 'mi').replace(/^(?:inch(?:es)?|")$/, 'in').replace(/^lb$/, 'lbs'));
@@ -21,6 +25,8 @@ function columnOf(u: string, label: string | undefined): string {
   if (u === '') return named ?? 'Price';
   const kind: Record<string, string> = { kg: 'Weight', g: 'Weight', lbs: 'Weight', oz: 'Weight', h: 'Hours', min: 'Minutes', km: 'Distance', mi: 'Distance', tb: 'Storage', gb: 'Storage', mb: 'Size', mp: 'Camera', mah: 'Battery', w: 'Power', in: 'Screen', '%': 'Percent' };
   const unitText = u === 'tb' || u === 'gb' || u === 'mb' || u === 'mp' ? u.toUpperCase() : u === 'mah' ? 'mAh' : u === 'w' ? 'W' : u;
+  // ("28 min" is "Minutes", not "Minutes (min)"; "13h battery" is "Battery (h)".)
+  if (!named && (u === 'h' || u === 'min')) return kind[u];
   return u === '%' ? named ?? 'Percent' : `${named ?? kind[u] ?? 'Value'} (${unitText})`;
 }
 
@@ -49,6 +55,8 @@ function madeBy(text: string, items: string[]): Found | null {
 
 /** "MacBook Air $1099 13h battery 1.24kg": the name, then only measures, the same kinds in every item. */
 function measured(text: string, items: string[]): Found | null {
+  // ("monday run 5k 28 min": a distance in a log of workouts.)
+  if (WORKOUT.test(text)) items = items.map((i) => i.replace(DISTANCE_K, '$1 km'));
   const read = items.map((item) => {
     const found = [...item.matchAll(MEASURE)];
     if (!found.length) return null;
@@ -69,9 +77,18 @@ function measured(text: string, items: string[]): Found | null {
   if (units.length < 2 || read.some((r) => r!.cells.length !== units.length || r!.cells.some((c, i) => c.unit !== units[i])) || new Set(units).size !== units.length) return null;
   const columns = units.map((u, i) => columnOf(u, read.find((r) => r!.cells[i].label)?.cells[i].label));
   // What the items are: "compare 3 laptops", "phones: ..." (a plural before the colon).
+  // A log by weekday ("monday run 5 km 28 min"): the day and what was done are columns of their own.
+  if (read.every((r) => WEEKDAY.test(r!.name))) {
+    const what = WORKOUT.test(text) ? 'Activity' : 'Item';
+    return {
+      header: ['Day', what, ...columns],
+      rows: read.map((r) => { const [, day, rest] = WEEKDAY.exec(r!.name)!; return [cap(day.toLowerCase()), cap(rest), ...r!.cells.map((c) => c.value)]; }),
+      name: null,
+    };
+  }
   const noun = /\b(?:compar(?:e|ing|ison of))\s+(?:\d+\s+|the\s+|our\s+|these\s+)?(\p{L}{3,20}?)s\b/iu.exec(text)?.[1] ?? /(?:^|\s)(\p{L}{3,20}?)s\s*:[^:]*$/u.exec(text.split('\n').find((l) => l.includes(':')) ?? '')?.[1];
   const first = noun ? noun[0].toUpperCase() + noun.slice(1).toLowerCase() : 'Item';
-  return { header: [first, ...columns], rows: read.map((r) => [cap(r!.name), ...r!.cells.map((c) => c.value)]), name: noun ? `${first}s` : null, totals: false };
+  return { header: [first, ...columns], rows: read.map((r) => [cap(r!.name), ...r!.cells.map((c) => c.value)]), name: noun ? `${first}s` : null, ...(/\bcompar/i.test(text) ? { totals: false } : {}) };
 }
 
 export function recordsIn(text: string): InlineTable | null {
