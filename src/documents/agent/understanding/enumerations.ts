@@ -40,7 +40,10 @@ export function cleanItem(raw: string): string {
 /** "a, b and c" -> items; empty when it does not read as a list of short names. */
 export function splitList(text: string): string[] {
   const body = text.replace(TAIL, '').trim();
-  const parts = body.split(SPLIT).map(cleanItem).filter(Boolean);
+  // ("our tools (Zendesk, Slack), response time goals": a parenthesis is part of its item.)
+  const hidden: string[] = [];
+  const flat = body.replace(/\([^()]*\)/g, (m) => `\u0000${hidden.push(m) - 1}\u0000`);
+  const parts = flat.split(SPLIT).map((p) => cleanItem(p.replace(/\u0000(\d+)\u0000/g, (_, i: string) => hidden[Number(i)]))).filter(Boolean);
   if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length > 7 || p.length > 70 || STRUCTURAL.test(p))) return [];
   return [...new Map(parts.map((p) => [p.toLowerCase(), p])).values()];
 }

@@ -27,7 +27,7 @@ const KINDS: [DocKind, RegExp][] = [
   ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación|flyer|poster|leaflet)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
-  ['minutes', /\b(minutes|meeting notes|(?:standup|stand-up|team|sync|call|meeting) (?:notes|recap)|notes from (?:the|today's|yesterday's|our|this|my) \S+|protokoll|acta|compte rendu)\b/i],
+  ['minutes', /\b((?<!\d\s?|\d\s?-?\s?)minutes|meeting notes|(?:standup|stand-up|team|sync|call|meeting) (?:notes|recap)|notes from (?:the|today's|yesterday's|our|this|my) \S+|protokoll|acta|compte rendu)\b/i],
   ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],
   ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan|[a-zäöü]+budget)\b/i],
   ['invoice', /\b(invoice|rechnung|factura|facture)\b/i],
@@ -36,7 +36,7 @@ const KINDS: [DocKind, RegExp][] = [
   ['newsletter', /\b(newsletter|boletín|bulletin)\b/i],
   ['plan', /\b(project brief|plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
   ['report', /\b(report|review|analysis|summary|brief|overview|bericht|informe|rapport|analyse|análisis)\b/i],
-  ['deck', /\b(deck|presentation|slides?|slideshow|präsentation|folien|presentación|diapositivas|présentation|diapositives)\b/i],
+  ['deck', /\b(deck|presentation|slides?|slideshow|lunch[- ](?:and|&|n)[- ]learn|brown[- ]bag|webinar|keynote|(?<=\b(?:a|an|my|our|the)\s+(?:short\s+|quick\s+|\d+[- ]minute\s+)?)talk|präsentation|folien|presentación|diapositivas|présentation|diapositives)\b/i],
   ['workbook', /\b(workbook|spreadsheet|sheet|excel|tabelle|arbeitsmappe|hoja de cálculo|libro|classeur|tableur)\b/i],
 ];
 
@@ -267,7 +267,8 @@ export function understand(prompt: string): Understanding {
   return {
     language: languageOf(prompt),
     kind,
-    subject: subjectOf(rest, kind) ?? (kind === 'pitch' ? weAre(prompt) : null),
+    // (With its parts listed after a colon, the subject is named before it: not "help" of "who to ask for help".)
+    subject: (items.length && !fields.length && /^[^:\n]{8,}:/.test(rest.trim()) ? subjectOf(rest.trim().slice(0, rest.trim().indexOf(':')), kind) : subjectOf(rest, kind)) ?? (kind === 'pitch' ? weAre(prompt) : null),
     named: namedAs(rest),
     label: labelOf(rest, kind),
     counts,

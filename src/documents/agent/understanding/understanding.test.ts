@@ -201,6 +201,13 @@ describe('language and placeholders', () => {
     // (A deck's list after its colon is its parts, unless a price or a count of years says they are specifics.)
     expect(understand('a short deck introducing the role we are hiring for: remote, Python and Postgres, 5+ years, salary $150-180k')).toMatchObject({ items: [], specifics: ['Remote', 'Python and Postgres', '5+ years', 'Salary $150-180k'] });
     expect(understand('Deck on the CRM rollout: why, training, support').items).toEqual(['Why', 'Training', 'Support']);
+    // A parenthesis is part of its item; the subject of parts listed after a colon is named before it.
+    expect(understand('onboarding deck for new support agents: our tools (Zendesk, Slack), response time goals, escalation path, who to ask for help')).toMatchObject({
+      items: ['Tools (Zendesk, Slack)', 'Response time goals', 'Escalation path', 'Who to ask for help'], subject: null,
+    });
+    // A length in minutes is how long a talk is, not minutes of a meeting; a lunch and learn is a deck.
+    expect(understand('lunch and learn on password managers, 15 minutes, for non-technical staff')).toMatchObject({ kind: 'deck', subject: 'password managers' });
+    expect(understand('minutes of the board meeting').kind).toBe('minutes');
     // "slides about A and B for beginners": a slide each, without "about" and without for whom.
     expect(understand('5 slides about Kubernetes and Docker for beginners').items).toEqual(['Kubernetes', 'Docker']);
   });
