@@ -30,6 +30,7 @@ describe('facts told in passing', () => {
     // After a colon (a list of what was done), with verbs of service and figures with thousands.
     ['annual report 2024 for our food bank: served 12,000 families, opened a second pantry, 85 volunteers', ['Served 12,000 families', 'Opened a second pantry', '85 volunteers']],
     ['impact report for our donors: trained 240 teachers, donated 3,000 books, planted 500 trees', ['Trained 240 teachers', 'Donated 3,000 books', 'Planted 500 trees']],
+    ['weekly status report: shipped the new checkout, fixed 14 bugs, started the mobile redesign, blocked on legal review of the terms', ['Shipped the new checkout', 'Fixed 14 bugs', 'Started the mobile redesign', 'Blocked on legal review of the terms']],
   ])('after a colon: %s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt).statements).toEqual(items);
