@@ -111,6 +111,30 @@ describe('cells of an existing sheet, edited by a model', () => {
     expect(libreOfficePdfText(bytes)).toMatch(/1,500/);
   }, 120_000);
 
+  it('without a model, changes the amount on a labelled row and renames a label, keeping the cells around them', async () => {
+    const org = await t.signup();
+    const { original, bytes, body } = await fromFile(t, org.secret, 'xlsx/excel-budget-chart-table-image.xlsx', { prompt: 'change Electric to 135 and rename Income 2 to Side gig' });
+    expect(body.summary).toBe('Changed the workbook: wrote Simple Monthly Budget!C12; wrote Simple Monthly Budget!B6. It now has 1 sheet.');
+    const before = await packageParts(original);
+    const after = await packageParts(bytes);
+    const [sheetBefore, sheetAfter] = [before, after].map((p) => p.get('xl/worksheets/sheet1.xml')!.toString('utf8'));
+    expect(changedRows(sheetBefore, sheetAfter)).toEqual([6, 12]);
+    const [oldRow, newRow] = [cellsOf(rowsOf(sheetBefore).get(12)!), cellsOf(rowsOf(sheetAfter).get(12)!)];
+    for (const [ref, xml] of oldRow) if (ref !== 'C12') expect(newRow.get(ref)).toBe(xml);
+    // The amount keeps its cell's style (its currency format).
+    expect(newRow.get('C12')!.match(/s="(\d+)"/)![1]).toBe(oldRow.get('C12')!.match(/s="(\d+)"/)![1]);
+    const budget = readWithOpenpyxl(bytes).sheets[0];
+    expect(budget.cells).toMatchObject({ B6: 'Side gig', C6: 1000, B12: 'Electric', C12: 135 });
+    const was = readWithOpenpyxl(original).sheets[0];
+    expect({ charts: budget.charts, tables: budget.tables, conditional: budget.conditional }).toEqual({ charts: was.charts, tables: was.tables, conditional: was.conditional });
+    expect(libreOfficePdfText(bytes)).toMatch(/Side gig[\s\S]*135\.00/);
+    // A label that is on no table row is no such command: the request is reported as not understood.
+    const fileId = await uploadFile(t, org.secret, 'budget.xlsx', original);
+    const none = await generateExcel(t, org.secret, { prompt: 'change Vacation to 400', init_file: fileId });
+    expect(none.statusCode).toBe(502);
+    expect(none.json().message).toMatch(/change X to N/);
+  }, 120_000);
+
   it('refuses to write under a merged range or into part of an array formula, and keeps shared formulas working when their master changes', async () => {
     const org = await p.signup();
     fake.enqueue(

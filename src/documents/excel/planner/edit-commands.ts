@@ -13,7 +13,7 @@ import type { PromptData } from './prompt-data.ts';
 import { lineCommands } from './line-commands.ts';
 import { addColumnCommand, addTotalsCommand, sortCommand, withoutTableCommands } from './table-commands.ts';
 import { asksComputedColumn, computedColumnCommand } from './computed-columns.ts';
-import { deleteLabelledRowCommand } from './row-commands.ts';
+import { deleteLabelledRowCommand, setLabelledCellCommands } from './row-commands.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
 import { understoodSheetEdits } from './understood-edits.ts';
 
@@ -155,14 +155,14 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   const column = lines.commands.some((c) => c.tool === 'insert_columns') || asksComputedColumn(text) ? null : addColumnCommand(text, views, active, doc);
   if (column) { calls.push(...column.calls); done.push(column.what); }
   const refused: string[] = [];
-  for (const command of [computedColumnCommand(text, views, active, doc), addTotalsCommand(text, views, active, doc), sortCommand(text, views, active, doc), deleteLabelledRowCommand(text, views, active, doc)]) {
+  for (const command of [computedColumnCommand(text, views, active, doc), addTotalsCommand(text, views, active, doc), sortCommand(text, views, active, doc), deleteLabelledRowCommand(text, views, active, doc), ...setLabelledCellCommands(text, views, active, doc)]) {
     if (command && 'refused' in command) refused.push(command.refused);
     else if (command) { calls.push(...command.calls); done.push(command.what); }
   }
   if (!calls.length) calls.push(...understoodSheetEdits(text, doc, (phrase) => sheetNamed(doc, phrase)?.name));
   if (!calls.length && refused.length) return { calls, summary: `Not done: ${refused.join('; ')}.` };
   if (!calls.length) {
-    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, add a column for X, add a total column, add a growth column, add a total row, sort the X table by Y, delete the X row, delete rows N to M, delete column C); this request holds none of them.' };
+    return { calls, summary: 'Without a language model, Folio understands tables, CSV blocks, data sources and plain commands (add a <name> sheet, rename sheet X to Y, delete sheet X, move the X chart to Y, add a chart, insert a row after row N, add a column before C, add a column for X, add a total column, add a growth column, add a total row, sort the X table by Y, delete the X row, change X to N, delete rows N to M, delete column C); this request holds none of them.' };
   }
   // What was done is told from the edits themselves (the run summary); what was refused is said.
   return { calls, summary: refused.length ? `Not done: ${refused.join('; ')}.` : '' };

@@ -151,6 +151,11 @@ describe('the builtin plan', () => {
     expect(plan('delete the South row').summary).toMatch(/^Not done: row 3 of "Sales" also holds cells outside table Sales/);
     await runPlan(kit, 'delete the North row', undefined, true);
     expect(['A2', 'A3'].map((a) => cellAt(kit.doc, 'Sales', a)?.value)).toEqual(['South', 'Total']);
+    // "change X to N": the one number of the row; with several, or only formulas, it says why not.
+    expect(plan('change South to 100').summary).toBe('Not done: the row "South" of "Sales" holds 2 numbers; say which column to change.');
+    await kit.call('add_sheet', { name: 'Costs', columns: [{ header: 'Item' }, { header: 'Amount', type: 'currency' }], rows: [['Rent', 1200], ['Power', 90]], totals: true });
+    await runPlan(kit, 'set Power to 95 and rename Rent to "Rent and parking"', undefined, true);
+    expect(['A2', 'B3', 'B4'].map((a) => cellAt(kit.doc, 'Costs', a)?.value)).toEqual(['Rent and parking', 95, 1295]);
   });
 
   it('builds a budget of costs at a rate as live formulas over the counts, which recompute when a count changes', async () => {
