@@ -28,6 +28,8 @@ beforeEach(() => fake.reset());
 
 const NOTES = 'Add a new sheet named Notes with the text Reviewed in cell A1';
 const WORKBOOK_PARTS = ['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml'];
+/** A row's XML without the cached results of its formulas (and its optional `spans` hint, dropped when a row is written). */
+const withoutResults = (xml: string) => xml.replace(/<v>[^<]*<\/v>/g, '').replace(/ spans="[^"]*"/, '');
 
 async function fromFile(app: TestApp, secret: string, file: string, body: Record<string, unknown>) {
   const original = corpusFile(file);
@@ -94,7 +96,10 @@ describe('cells of an existing sheet, edited by a model', () => {
     expect(after.get('xl/workbook.xml')!.toString()).toMatch(/<calcPr\b[^>]*fullCalcOnLoad="1"/);
     const sheetBefore = before.get('xl/worksheets/sheet1.xml')!.toString('utf8');
     const sheetAfter = after.get('xl/worksheets/sheet1.xml')!.toString('utf8');
-    expect(changedRows(sheetBefore, sheetAfter)).toEqual([6, 25]);
+    // Rows 4 and 9 hold the summary's formulas over defined names (TotalMonthlyIncome): only their cached results change.
+    expect(changedRows(sheetBefore, sheetAfter)).toEqual([4, 6, 9, 25]);
+    for (const r of [4, 9]) expect(withoutResults(rowsOf(sheetAfter).get(r)!)).toBe(withoutResults(rowsOf(sheetBefore).get(r)!));
+    expect(cellsOf(rowsOf(sheetAfter).get(9)!).get('E9')).toMatch(/<f>TotalMonthlyIncome<\/f><v>4250<\/v>/);
     const [oldRow, newRow] = [cellsOf(rowsOf(sheetBefore).get(6)!), cellsOf(rowsOf(sheetAfter).get(6)!)];
     for (const [ref, xml] of oldRow) if (ref !== 'C6') expect(newRow.get(ref)).toBe(xml);
     expect(newRow.get('C6')).toMatch(/^<c r="C6" s="\d+"><v>1500<\/v><\/c>$/);
@@ -118,7 +123,9 @@ describe('cells of an existing sheet, edited by a model', () => {
     const before = await packageParts(original);
     const after = await packageParts(bytes);
     const [sheetBefore, sheetAfter] = [before, after].map((p) => p.get('xl/worksheets/sheet1.xml')!.toString('utf8'));
-    expect(changedRows(sheetBefore, sheetAfter)).toEqual([6, 12]);
+    expect(changedRows(sheetBefore, sheetAfter)).toEqual([4, 6, 9, 12]);
+    for (const r of [4, 9]) expect(withoutResults(rowsOf(sheetAfter).get(r)!)).toBe(withoutResults(rowsOf(sheetBefore).get(r)!));
+    expect(cellsOf(rowsOf(sheetAfter).get(9)!).get('F9')).toMatch(/<f>TotalMonthlyExpenses<\/f><v>2351<\/v>/);
     const [oldRow, newRow] = [cellsOf(rowsOf(sheetBefore).get(12)!), cellsOf(rowsOf(sheetAfter).get(12)!)];
     for (const [ref, xml] of oldRow) if (ref !== 'C12') expect(newRow.get(ref)).toBe(xml);
     // The amount keeps its cell's style (its currency format).

@@ -33,7 +33,7 @@ export const EXCEL_INSTRUCTIONS = [
   '- Charts are native and point at cells: add_chart with data_range (header row + category column + value columns). Column charts compare categories, line charts show trends over time, pie charts show shares of one series (at most about 8 slices).',
   '- A summary or dashboard sheet first, with a title, key figures as formulas referring to the data sheets, and charts, makes a workbook easy to read. New content takes the workbook\'s own fonts and theme colours (or the request\'s brand).',
   '- read_range shows formulas with their computed results; check them after writing. Cells showing "(computed when opened)" use functions Excel computes itself.',
-  '- To make room in an existing sheet use insert_rows / insert_columns (delete_rows / delete_columns to remove): formulas, charts, conditional formats, defined names and tables that refer past them follow. Never shift cells by rewriting them.',
+  '- To make room in an existing sheet use insert_rows / insert_columns (delete_rows / delete_columns to remove): formulas, charts, conditional formats, defined names and tables that refer past them follow. Never shift cells by rewriting them. New rows at the end of an Excel table go in with add_table_rows: the table, its totals and the formulas and charts over it grow with it.',
   '- When editing, keep sheets, tables and charts you were not asked to change. Chart ids (chart1, ...) are in the outline; charts marked "kept as is" can only be moved or deleted.',
 ].join('\n');
 

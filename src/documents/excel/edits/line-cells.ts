@@ -4,7 +4,7 @@
 // formulas are still its master's moved to their cells; otherwise each member gets a formula of its own.
 // Array formulas and data tables move their ranges with their cells.
 import { columnLetters } from '../a1.ts';
-import { moveIndex, moveInFormula, moveRangeText, type LineMove } from '../formula/formula-insert.ts';
+import { moveAt, moveIndex, moveInFormula, moveRangeText, type LineMove } from '../formula/formula-insert.ts';
 import { shiftFormula } from '../formula/formula-shift.ts';
 import type { CellRec, FormulaRec, RowRec } from '../parts/sheet-data.ts';
 import type { Worksheet } from '../parts/worksheet.ts';
@@ -38,7 +38,8 @@ function setFormula(c: CellRec, f: FormulaRec): void {
  */
 export function moveCellFormulas(ws: Worksheet, host: string, target: string, m: LineMove): void {
   const isTarget = host.toLowerCase() === target.toLowerCase();
-  const fix = (text: string) => moveInFormula(text, host, target, m);
+  // (A formula inside a table that grows keeps its ranges: formula-insert.ts, `moveAt`.)
+  const fix = (text: string, r: number, col: number) => moveInFormula(text, host, target, isTarget ? moveAt(m, r - 1, col) : m);
   const needles = [target, xmlEscape(target), xmlEscape(target).replace(/'/g, '&apos;')].map((n) => n.toLowerCase());
   const p = ws.prefix;
   const groups = new Map<string, { master: Member | null; members: Member[] }>();
@@ -65,11 +66,11 @@ export function moveCellFormulas(ws: Worksheet, host: string, target: string, m:
         for (const name of ['ref', 'r1', 'r2']) {
           const v = attrOf(tag, name);
           if (v === null) continue;
-          const moved = moveRangeText(v, m) ?? '#REF!';
+          const moved = moveRangeText(v, m, false) ?? '#REF!';
           if (moved !== v) tag = withAttrs(tag, { [name]: moved });
         }
       }
-      const text = f.text ? fix(f.text) : f.text;
+      const text = f.text ? fix(f.text, row.r, c.col) : f.text;
       if (text === f.text && tag === f.tag) continue;
       setFormula(c, { ...f, text, tag, ref: attrOf(tag, 'ref') });
       touched.add(row.r);
@@ -81,14 +82,14 @@ export function moveCellFormulas(ws: Worksheet, host: string, target: string, m:
     const mf = master.c.f!;
     const want = g.members.map((it) => ({
       it,
-      text: fix(it === master ? mf.text : shiftFormula(mf.text, it.r - master.r, it.c.col - master.c.col)),
+      text: fix(it === master ? mf.text : shiftFormula(mf.text, it.r - master.r, it.c.col - master.c.col), it.r, it.c.col),
       at: isTarget ? after(it.r, it.c.col, m) : { r: it.r, col: it.c.col },
     }));
     const head = want.find((w) => w.it === master)!;
     const alive = want.filter((w) => w.at !== null);
     const stillShared = head.at !== null && alive.every((w) => w === head || shiftFormula(head.text, w.at!.r - head.at!.r, w.at!.col - head.at!.col) === w.text);
     if (stillShared) {
-      const ref = isTarget && mf.ref ? moveRangeText(mf.ref, m) ?? mf.ref : mf.ref;
+      const ref = isTarget && mf.ref ? moveRangeText(mf.ref, m, false) ?? mf.ref : mf.ref;
       if (head.text === mf.text && ref === mf.ref) continue;
       setFormula(master.c, { ...mf, text: head.text, ref, tag: ref ? withAttrs(mf.tag, { ref }) : mf.tag });
       touched.add(master.r);
@@ -159,7 +160,7 @@ export function moveCells(ws: Worksheet, m: LineMove): void {
  * them: the row's own format and height, and empty cells with the formats of the cells beside them.
  */
 export function formatInserted(ws: Worksheet, m: LineMove): void {
-  if (m.count <= 0 || m.at === 0) return;
+  if (m.count <= 0 || m.at === 0 || m.inPlace) return;
   const data = ws.data;
   if (m.axis === 'row') {
     const above = data.row(m.at);

@@ -94,6 +94,26 @@ describe('formula evaluation', () => {
     expect(value(wb, 'S', 'B4')).toBe(1);
   });
 
+  it('computes defined names: a sheet\'s own name before the workbook\'s, ranges and constants, not one that leads back to itself', () => {
+    const wb = book({ S: { A1: 5, A2: 7, B1: '=TaxRate*A1', B2: '=SUM(Amounts)', B3: '=Loop+1', B4: '=Total' }, T: { A1: 2, B1: '=TaxRate*A1' } });
+    const names: Record<string, { sheet: string | null; text: string }[]> = {
+      taxrate: [{ sheet: null, text: '0.2' }, { sheet: 'T', text: 'T!$A$1' }],
+      amounts: [{ sheet: null, text: 'S!$A$1:$A$2' }],
+      total: [{ sheet: null, text: 'SUM(tblX[Amount])' }],
+      loop: [{ sheet: null, text: 'Loop*2' }],
+    };
+    wb.name = (name, from) => {
+      const list = names[name.toLowerCase()];
+      return (list?.find((n) => n.sheet !== null && n.sheet === from?.name) ?? list?.find((n) => n.sheet === null))?.text;
+    };
+    wb.tables.push({ name: 'tblX', sheet: 'S', range: { start: { row: 0, col: 0 }, end: { row: 1, col: 0 } }, columns: [{ name: 'Amount' }], totalsRow: false });
+    expect(value(wb, 'S', 'B1')).toBe(1);
+    expect(value(wb, 'T', 'B1')).toBe(4);
+    expect(value(wb, 'S', 'B2')).toBe(12);
+    expect(value(wb, 'S', 'B3')).toBeNull();
+    expect(value(wb, 'S', 'B4')).toBe(7);
+  });
+
   it('leaves unknown functions, defined names and circular references without a result (Excel computes them)', () => {
     const wb = book({ S: { A1: 5, A2: '=XIRR(A1:A1,A1:A1)', A3: '=A2+1', A4: '=TaxRate*A1', A5: '=A6', A6: '=A5', A7: '=A1*2' } });
     expect(['A2', 'A3', 'A4', 'A5', 'A6'].map((a) => value(wb, 'S', a))).toEqual([null, null, null, null, null]);

@@ -32,6 +32,8 @@ export interface FormulaTable {
 export interface FormulaBook {
   sheet(name: string): FormulaSheet | undefined;
   table(name: string): FormulaTable | undefined;
+  /** A defined name's formula as seen from a sheet (its own name of that sheet first, else the workbook's). */
+  name?(name: string, from: FormulaSheet | undefined): string | undefined;
 }
 
 const PENDING = Symbol('pending');
@@ -68,6 +70,8 @@ export class WorkbookEvaluator {
   private readonly parsed = new Map<string, FormulaNode>();
   private sheet: FormulaSheet | null = null;
   private depth = 0;
+  /** Defined names being computed, to refuse one that leads back to itself. */
+  private readonly naming = new Set<string>();
 
   constructor(wb: FormulaBook) {
     this.wb = wb;
@@ -162,9 +166,18 @@ export class WorkbookEvaluator {
         return this.rangeValue(sheet, range);
       }
       case 'struct': return this.structured(node);
-      case 'name':
+      case 'name': {
         if (node.name === '') return null;
-        throw new Uncomputable(`name ${node.name}`);
+        const text = this.wb.name?.(node.name, this.sheet ?? undefined);
+        // (A name that leads back to itself cannot be computed, as in Excel.)
+        if (text === undefined || this.naming.has(node.name.toLowerCase())) throw new Uncomputable(`name ${node.name}`);
+        this.naming.add(node.name.toLowerCase());
+        try {
+          return this.eval(this.parse(text));
+        } finally {
+          this.naming.delete(node.name.toLowerCase());
+        }
+      }
       case 'fn': {
         const fn = FUNCTIONS[node.name];
         if (!fn) throw new Uncomputable(`function ${node.name}`);

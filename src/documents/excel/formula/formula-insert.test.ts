@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveInFormula, moveSqref, type LineMove } from './formula-insert.ts';
+import { moveAt, moveInFormula, moveSqref, type LineMove } from './formula-insert.ts';
 import { shiftFormula } from './formula-shift.ts';
 
 const rows = (at: number, count: number): LineMove => ({ axis: 'row', at: at - 1, count });
@@ -19,6 +19,21 @@ describe('moving references for inserted and deleted rows and columns', () => {
     expect(moveInFormula('SUM(B1:D1)+C5+S!C:C', 'S', 'S', cols(2, -1))).toBe('SUM(B1:C1)+#REF!+S!#REF!');
     expect(moveSqref('A2:A10 C3 E5:E6 F7:F8', rows(3, -4))).toBe('A2:A6 F3:F4');
     expect(moveSqref('B3', rows(3, -1))).toBeNull();
+  });
+
+  it('grows the ranges over a table\'s columns that end on its last row when rows are appended to it, and nothing else', () => {
+    // A table over B10:C23 (data from row 11), two rows appended at row 24.
+    const grow = { first: 10, cols: [1, 2] as [number, number], block: { start: { row: 9, col: 1 }, end: { row: 22, col: 2 } } };
+    const m: LineMove = { axis: 'row', at: 23, count: 2, grow };
+    expect(moveInFormula('SUM(C11:C23)+SUM($B$10:$C$23)+AVERAGE(C20:C23)+C23+SUM(D11:D23)+SUM(C11:C22)+C24+SUM(A1:H23)', 'S', 'S', m))
+      .toBe('SUM(C11:C25)+SUM($B$10:$C$25)+AVERAGE(C20:C23)+C23+SUM(D11:D23)+SUM(C11:C22)+C26+SUM(A1:H25)');
+    expect(moveSqref('C11:C23 B11:B23 E11:E23 C23', m)).toBe('C11:C25 B11:B25 E11:E23 C23');
+    // Taken in place from the empty rows below: nothing moves, only the growing ranges change.
+    const inPlace: LineMove = { ...m, inPlace: true };
+    expect(moveInFormula('SUM(C11:C23)+C24+E30', 'S', 'S', inPlace)).toBe('SUM(C11:C25)+C24+E30');
+    // Inside the table a running total keeps its range: only formulas outside it grow.
+    expect(moveInFormula('SUM($C$11:C23)', 'S', 'S', moveAt(m, 22, 2))).toBe('SUM($C$11:C23)');
+    expect(moveInFormula('SUM($C$11:C23)', 'S', 'S', moveAt(m, 4, 7))).toBe('SUM($C$11:C25)');
   });
 
   it('keeps the last row of the grid and refuses to push a cell off it', () => {

@@ -14,6 +14,7 @@ import { lineCommands } from './line-commands.ts';
 import { addColumnCommand, addTotalsCommand, sortCommand, withoutTableCommands } from './table-commands.ts';
 import { asksComputedColumn, computedColumnCommand } from './computed-columns.ts';
 import { deleteLabelledRowCommand, setLabelledCellCommands } from './row-commands.ts';
+import { appendRowsCommand } from './append-rows.ts';
 import { addSheetCommand, cellTextCommands } from './sheet-commands.ts';
 import { understoodSheetEdits } from './understood-edits.ts';
 
@@ -155,7 +156,7 @@ export function planEdits(prompt: string, doc: ExcelDocument, inputs: ResolvedIn
   const column = lines.commands.some((c) => c.tool === 'insert_columns') || asksComputedColumn(text) ? null : addColumnCommand(text, views, active, doc);
   if (column) { calls.push(...column.calls); done.push(column.what); }
   const refused: string[] = [];
-  for (const command of [computedColumnCommand(text, views, active, doc), addTotalsCommand(text, views, active, doc), sortCommand(text, views, active, doc), deleteLabelledRowCommand(text, views, active, doc), ...setLabelledCellCommands(text, views, active, doc)]) {
+  for (const command of [computedColumnCommand(text, views, active, doc), addTotalsCommand(text, views, active, doc), sortCommand(text, views, active, doc), deleteLabelledRowCommand(text, views, active, doc), ...setLabelledCellCommands(text, views, active, doc), appendRowsCommand(text, views, doc)]) {
     if (command && 'refused' in command) refused.push(command.refused);
     else if (command) { calls.push(...command.calls); done.push(command.what); }
   }

@@ -1,21 +1,23 @@
 // Tools on Excel tables: add_table (over a header row and data, optionally with a totals row of live
-// SUBTOTAL formulas), add_totals_row (under a table that has none) and delete_table (the cells stay).
+// SUBTOTAL formulas), add_table_rows (at its end; edits/table-rows.ts), add_totals_row (under a table
+// that has none) and delete_table (the cells stay).
 import { Type } from 'typebox';
 import { StringEnum } from '../../../http/schemas.ts';
 import { defineTool, type AgentTool, type ToolContext } from '../../agent/format-adapter.ts';
 import { ToolError } from '../../agent/tool-error.ts';
-import { rangeAddress, rangesOverlap, type CellPos, type RangePos } from '../a1.ts';
+import { MAX_ROWS, rangeAddress, rangesOverlap, type CellPos, type RangePos } from '../a1.ts';
 import { presetStyle } from '../design/look.ts';
 import type { ExcelDocument } from '../excel.document.ts';
 import type { SheetEntry } from '../workbook.ts';
 import { growDimension, writeCell } from '../edits/cells.ts';
 import { refreshFormulas } from '../edits/formula-results.ts';
 import { setAutoFilter } from '../edits/layout.ts';
+import { appendedText, appendRows, dataBlockAt, tableBlock } from '../edits/table-rows.ts';
 import { addTable, addTotalsToTable, deleteTable, tableName, totalsFormula, workbookTableStyle } from '../edits/tables.ts';
 import { typeOfFormat } from '../number-formats.ts';
 import { readCell } from '../view/cells.ts';
 import { allTables, findTable, viewOf } from '../view/sheet.view.ts';
-import { RangeText, SheetName, rangeOf } from './tool-support.ts';
+import { CellValue, RangeText, SheetName, rangeOf } from './tool-support.ts';
 
 export const TABLE_STYLES = ['TableStyleMedium2', 'TableStyleMedium9', 'TableStyleMedium4', 'TableStyleMedium7', 'TableStyleLight9', 'TableStyleLight1', 'TableStyleDark2'] as const;
 
@@ -103,6 +105,28 @@ export function tableTools(ctx: ToolContext<ExcelDocument>): AgentTool[] {
         doc.changed(entry.part!);
         ctx.noteChange(`added table ${name} on "${entry.name}"`);
         return { table: name, range: rangeAddress({ start: range.start, end }), columns: columns.map((c) => c.name) };
+      },
+    }),
+    defineTool({
+      name: 'add_table_rows',
+      description: 'Adds rows at the end of an Excel table (above its totals row), or of plain data (sheet and after_row, its last row, instead of table), as Excel does: the table, its filter, and formulas (totals under it too), charts, formats and validations over its columns grow with it; what is below moves down unless the rows below are empty. Give each row\'s values in column order; null leaves a cell empty, or, in a column whose last row holds a formula, fills in that formula. Text like "$60" or "2024-03-31" becomes a typed number or date.',
+      input: Type.Object({
+        table: Type.Optional(Type.String({ minLength: 1, description: 'The table\'s name (get_outline lists them).' })),
+        sheet: Type.Optional(SheetName),
+        after_row: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ROWS, description: 'For plain data: its last row (1-based), above any total row.' })),
+        rows: Type.Array(Type.Array(CellValue, { minItems: 1, maxItems: 200 }), { minItems: 1, maxItems: 2000 }),
+      }, { additionalProperties: false }),
+      execute: (a) => {
+        if (!a.table === !(a.sheet && a.after_row)) throw new ToolError('give either table, or sheet and after_row (the last row of plain data)');
+        const found = a.table ? findTable(doc, a.table) : undefined;
+        if (a.table && !found) throw new ToolError(`There is no table "${a.table}". Tables: ${allTables(doc).map((t) => t.name).join(', ') || 'none'}.`);
+        const block = found ? tableBlock(found) : dataBlockAt(doc, doc.sheet(a.sheet!), a.after_row! - 1);
+        if (!found && allTables(doc).some((t) => t.sheet.part === block.sheet.part && t.range.start.row <= block.range.end.row && t.range.end.row >= block.range.end.row && t.range.start.col <= block.range.end.col && t.range.end.col >= block.range.start.col)) {
+          throw new ToolError(`row ${a.after_row} of "${block.sheet.name}" is in an Excel table: give its name as table`);
+        }
+        const added = appendRows(doc, block, a.rows);
+        ctx.noteChange(`added ${appendedText(block, added)}`);
+        return { ...(found ? { table: found.name } : { sheet: block.sheet.name }), range: rangeAddress(added.range), added: rangeAddress(added.rows), rows_below_moved: added.inserted, ...(added.formulas.length ? { formulas_filled: added.formulas.length } : {}) };
       },
     }),
     defineTool({
