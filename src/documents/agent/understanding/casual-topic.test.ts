@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casualTopic, isOccasion } from './casual-topic.ts';
+import { casualTopic, isOccasion, occasionOf } from './casual-topic.ts';
 
 describe('casualTopic', () => {
   it.each([
@@ -26,5 +26,15 @@ describe('isOccasion', () => {
   it('tells the occasion, the audience and the form from a topic', () => {
     for (const s of ['a deck', 'friday', "tomorrow's team meeting", 'the board', 'next week', 'my boss', 'a quick presentation']) expect(isOccasion(s), s).toBe(true);
     for (const s of ['hiring plan 2025', 'the energy transition', 'team offsite budget', 'Q3 results']) expect(isOccasion(s), s).toBe(false);
+  });
+
+  it('names the meeting a deck is for, before its content, as a title', () => {
+    expect(occasionOf("quick deck for tomorrow's all hands: Q3 revenue up 18%, two new hires")).toBe('All-hands');
+    expect(occasionOf('town hall slides: new CEO, office reopening, Q&A')).toBe('Town hall');
+    expect(occasionOf("slides for tomorrow's team meeting: new pricing, hiring update")).toBe('Team meeting');
+    expect(occasionOf('deck for our board meeting: revenue up 12%')).toBe('Board meeting');
+    // Not a meeting named inside the content, nor a request that names none.
+    expect(occasionOf('deck on our Q3 results: revenue up, a new board meeting cadence')).toBeNull();
+    expect(occasionOf('slides about the history of the bicycle')).toBeNull();
   });
 });

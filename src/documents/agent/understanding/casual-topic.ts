@@ -49,6 +49,18 @@ function eventTopic(text: string): string | null {
   return `${m[2].trim()}'s ${what}`;
 }
 
+// The meeting a deck is for, when it names one: "tomorrow's all hands", "the board meeting", "town hall slides".
+const OCCASION_NAME = /\b(all[- ]hands|town[- ]hall|(?:weekly\s+|monthly\s+|team\s+|staff\s+|board\s+|department\s+|company\s+|leadership\s+|sales\s+|product\s+)(?:meeting|sync|offsite|off-site|review|update)|board\s+meeting|stand-?up|off-?site|kick-?off|retro(?:spective)?|sprint\s+(?:review|demo|planning)|quarterly\s+business\s+review|QBR|demo\s+day|lunch\s+and\s+learn)\b/i;
+
+/** "All hands", "Board meeting": the occasion a request names before its content (not inside it), as a title. */
+export function occasionOf(prompt: string): string | null {
+  const head = prompt.trim().split(/\n|:\s|\s[—–-]\s/)[0];
+  const m = OCCASION_NAME.exec(head);
+  if (!m) return null;
+  const name = m[1].replace(/\s+/g, ' ').replace(/^all hands$/i, 'all-hands').replace(/^town hall$/i, 'town hall');
+  return /^QBR$/i.test(name) ? 'QBR' : name[0].toUpperCase() + name.slice(1).toLowerCase();
+}
+
 /** The topic of a casually written request, or null when none reads as one. */
 export function casualTopic(prompt: string): string | null {
   const opening = prompt.trim().split(/\n\s*\n/)[0];

@@ -17,7 +17,8 @@ const LEADS = [
   'avec les thèmes', 'sur les thèmes', 'thèmes', 'avec', 'incluant', 'comprenant', 'inclure', 'sections', 'feuilles pour', 'couvrant', 'sur',
 ].sort((a, b) => b.length - a.length);
 
-const LEAD = new RegExp(`(?:^|[\\s,(])(?:${LEADS.join('|')})\\s*:?\\s+([^.!?\\n]{3,500})`, 'giu');
+// (A decimal point is no end of the list: "revenue 1.2M".)
+const LEAD = new RegExp(`(?:^|[\\s,(])(?:${LEADS.join('|')})\\s*:?\\s+((?:[^.!?\\n]|\\.(?=\\d)){3,500})`, 'giu');
 const SPLIT = /\s*(?:,(?!\d{3}(?!\d))|;|\s\+\s|\s&\s|\band also\b|\bas well as\b|\bplus\b|\band\b|\bund\b|\bsowie\b|\by\b|\bet\b|\bor\b)\s*/iu;
 const ARTICLE = /^(?:the|a|an|our|their|its|some|der|die|das|den|dem|des|unsere?n?|el|la|los|las|nuestros?|nuestras?|le|les|l'|nos|notre|un|une|des|du)\s+/iu;
 /** Items whose article belongs to their name as a slide title ("The ask"). */
@@ -95,6 +96,8 @@ export function enumeration(text: string): string[] {
   for (let m = lead.exec(text); m; lead.lastIndex = m.index + 1, m = lead.exec(text)) {
     // "slides for the board about hiring, we need ...": an audience and a sentence, not a list of parts.
     if (/\bfor\s*$/i.test(m[0].slice(0, -m[1].length)) && audienceLength(`for ${m[1]}`)) continue;
+    // ("slides pls - quarterly results, ...": what follows a plea or a dash is the topic and its facts.)
+    if (/^(?:pls|plz|please|asap)\b|^[-–—]/i.test(m[1])) continue;
     const items = splitList(m[1]);
     if (items.some((i) => /^(?:we|i|they|it|he|she|you)\s+\p{L}/iu.test(i))) continue;
     if (items.length > best.length || (items.length === best.length && items.length && weight(items) < weight(best))) best = items;

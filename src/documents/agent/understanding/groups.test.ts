@@ -29,6 +29,9 @@ describe('labelled groups', () => {
       groups: [], sources: [], labelled: [['Goal', 'cut payment failures by half'], ['Owner', 'Dana'], ['Deadline', 'end of Q2']],
     });
     expect(groupsIn('Write a proposal for a new website. Budget: $5k. Timeline: 3 months.').labelled).toEqual([['Budget', '$5k'], ['Timeline', '3 months']]);
+    // A sentence typed in lower case starts one too, but not after an abbreviation.
+    expect(groupsIn('summary of our customer survey. NPS went from 32 to 41. top complaint: shipping times').labelled).toEqual([['Top complaint', 'shipping times']]);
+    expect(groupsIn('a memo on refunds, e.g. partial: over 30 days').labelled).toEqual([]);
   });
 
   it.each([

@@ -37,7 +37,9 @@ export function groupsIn(text: string): { groups: Group[]; sources: string[]; la
   const labelled: [string, string][] = [];
   // A line, or a sentence within one, that starts with its label.
   for (const line of text.split('\n')) {
-    for (const sentence of line.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
+    // (A sentence typed in lower case starts one too: "NPS went from 32 to 41. top complaint: shipping times";
+    // not after an abbreviation: "e.g. refunds: ...".)
+    for (const sentence of line.split(/(?<!\b(?:e\.g|i\.e|etc|vs|approx|incl|no|nr|mr|mrs|ms|dr|st|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|z\.b|bzw|ca|usw|p\.ej|aprox)\.)(?<=[.!?])\s+(?=\p{L})/iu)) {
       const whole = /^\s*(?:[-*•]\s*)?(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);
       // "..., started load testing, risk: vendor contract expires next month": a list's label at the end of a sentence.
       const tail = whole ? null : /[,;]\s*(\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(\S[^:]*?)\s*$/u.exec(sentence);

@@ -21,6 +21,10 @@ describe('facts told in passing', () => {
     ['a deck about Q3, revenue grew 12% and margins improved, the audience is executives and the tone is formal', ['Revenue grew 12%', 'Margins improved']],
     // What the writer has, with a figure after it.
     ['write a cover letter for a junior data analyst position at Spotify, I have a stats degree and 1 year at a bank', ['I have a stats degree', '1 year at a bank']],
+    // Facts in sentences of their own after the request, one or more claims each; one change with its figure alone.
+    ['3 slide summary of our customer survey. NPS went from 32 to 41. top complaint: shipping times', ['NPS went from 32 to 41']],
+    ['Write a thank-you letter to the team. We grew 20% this year. Churn fell to 3%.', ['We grew 20% this year', 'Churn fell to 3%']],
+    ['slides pls - quarterly results, revenue 1.2M up 15%', ['Revenue 1.2M up 15%']],
   ])('%s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });
@@ -37,6 +41,9 @@ describe('facts told in passing', () => {
   });
 
   it.each([
+    // The story a request tells is its subject, not a fact to list (in its sentence or one of its own).
+    "We had a really bad outage last Tuesday (payments down 3 hours) and I need to walk leadership through what happened, root cause, and what we're changing",
+    "We had a bad outage last Tuesday (payments down 3 hours). I need to walk leadership through what happened, root cause, and what we're changing.",
     'Write a report on why revenue dropped and costs increased',
     'Create a 5 slide deck about our product launch',
     'Write a memo to staff about the new parking rules',

@@ -158,13 +158,29 @@ const isClaim = (c: string) => c.split(/\s+/).length <= 12 && !REQUEST.test(c) &
  */
 export function claimsIn(text: string): Statements | null {
   let best: { clauses: Clause[]; sentence: string } | null = null;
+  // Sentences that are facts through and through ("NPS went from 32 to 41."), one claim each or more,
+  // in a run of sentences next to each other: the run with the most clauses.
+  let whole: { clauses: Clause[]; sentence: string }[] = [];
+  let wholeBest: { clauses: Clause[]; sentence: string }[] = [];
+  const count = (run: { clauses: Clause[] }[]) => run.reduce((n, r) => n + r.clauses.length, 0);
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
     const clauses = clausesOf(sentence.replace(LEAD, (m) => ' '.repeat(m.length)));
+    const factual = clauses.length > 0 && clauses.some((c) => isClaim(c.text.replace(LEAD, '')) && FIGURE.test(c.text)) && clauses.every((c) => {
+      const t = c.text.replace(LEAD, '');
+      return isClaim(t) || ((QUALITATIVE.test(t) || HAVE.test(t)) && t.split(/\s+/).length <= 9 && !ASKS.test(t) && !ABOUT_THE_DOCUMENT.test(t));
+    });
+    // (A sentence of one clause is a short fact, not the story the request tells: "We had a bad outage (payments down 3 hours).")
+    const short = clauses.length > 1 || (clauses.length === 1 && clauses[0].text.split(/\s+/).length <= 10 && !/[()]/.test(clauses[0].text));
+    if (factual && short) whole.push({ clauses, sentence });
+    else whole = [];
+    if (count(whole) > count(wholeBest)) wholeBest = [...whole];
     let run: Clause[] = [];
     const consider = () => {
       const claims = run.filter((c) => c.elliptical || isClaim(c.text.replace(LEAD, '')));
       // (A claim with a figure and a qualitative remark beside it are facts too: "receipts are now required over $25 and approvals go through Ramp".)
-      if (claims.length >= 1 && run.length >= 2 && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
+      // (One change with its figure is a fact on its own too: "slides pls - quarterly results, revenue 1.2M up 15%".)
+      const single = run.length === 1 && CHANGE.test(run[0].text) && /\d/.test(run[0].text) && run[0].text.split(/\s+/).length >= 3 && run[0].text.split(/\s+/).length <= 8 && !/[()]/.test(run[0].text);
+      if (claims.length >= 1 && (run.length >= 2 || single) && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
       run = [];
     };
     for (const c of clauses) {
@@ -177,11 +193,26 @@ export function claimsIn(text: string): Statements | null {
     }
     consider();
   }
+  if (wholeBest.length && (!best || count(wholeBest) > (best as { clauses: Clause[] }).clauses.length)) {
+    const first = wholeBest[0];
+    const last = wholeBest[wholeBest.length - 1];
+    const from = text.indexOf(first.sentence);
+    const to = text.indexOf(last.sentence, from) + last.sentence.length;
+    return { items: wholeBest.flatMap((w) => itemsOf(w.clauses)), source: text.slice(from, to) };
+  }
   if (!best) return null;
   const { clauses, sentence } = best as { clauses: Clause[]; sentence: string };
+  return {
+    items: itemsOf(clauses),
+    source: sentence.slice(clauses[0].start, clauses[clauses.length - 1].end),
+  };
+}
+
+/** The claims of a run as statements, capitalised. */
+function itemsOf(clauses: Clause[]): string[] {
   // "we grew revenue 3x and have 40 customers": a clause that starts with its verb shares the subject before it.
   let subject = '';
-  const items = clauses.map((c) => {
+  return clauses.map((c) => {
     // "we are a B2B payroll startup with 40 customers": who "we" are is the subject; the figure is the fact.
     // (Not when the description holds a figure of its own: "we are a team of 5 with 3 products".)
     const t = c.text.replace(LEAD, '').trim().replace(/^we(?:'re|\s+are)\s+(?:a|an)\s+([^,]+?)\s+with\s+(?=[$€£]?\d)/i, (m, who: string) => (/(?:^|\s)[$€£]?\d/.test(who) ? m : ''));
@@ -190,8 +221,4 @@ export function claimsIn(text: string): Statements | null {
     else if (subject && BARE_VERB.test(t)) return capitalised(`${subject} ${t}`);
     return capitalised(t);
   });
-  return {
-    items,
-    source: sentence.slice(clauses[0].start, clauses[clauses.length - 1].end),
-  };
 }

@@ -9,7 +9,7 @@ import type { AddSlideArgs, BulletInput } from '../tools/tool-schemas.ts';
 import { CLOSING_TITLE } from './slide-kinds.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
-import { casualTopic, isOccasion } from '../../agent/understanding/casual-topic.ts';
+import { casualTopic, isOccasion, occasionOf } from '../../agent/understanding/casual-topic.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -133,7 +133,13 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // "compare 3 laptops: MacBook Air $1099 13h battery, ...": what the typed table holds names it ("Laptop comparison").
   const tabled = u.tables.find((t) => t.name && t.inferredHeader);
   const listed = tabled ? (u.intents.compare && tabled.header[0] ? `${tabled.header[0]} comparison` : tabled.name) : null;
-  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? casualTopic(prompt) ?? usable(u.subject) ?? named ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
+  // "slides for tomorrow's all hands: Q3 revenue up 18%, ...": the first fact or part after the colon is
+  // content, not the topic; the meeting names the deck ("All-hands").
+  const occasion = occasionOf(prompt);
+  const casual = casualTopic(prompt);
+  const content = (t: string) => [...u.statements, ...u.items].some((x) => x.toLowerCase() === t.toLowerCase() || x.toLowerCase().startsWith(`${t.toLowerCase()} `));
+  const asked = casual && occasion && content(casual) ? null : casual;
+  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 
@@ -145,7 +151,9 @@ function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u:
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
   // Not what the title says already ("Last Tuesday's outage" needs no "Tuesday" under it).
-  const stated = meta.length ? [] : [u.facts.from, u.facts.dates[0] && properDate(u.facts.dates[0])].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
+  // (Not a date that belongs to one of the facts: "office move on Dec 5" is not the deck's date.)
+  const date = u.facts.dates[0] && !u.statements.some((x) => x.toLowerCase().includes(u.facts.dates[0].toLowerCase())) ? properDate(u.facts.dates[0]) : null;
+  const stated = meta.length ? [] : [u.facts.from, date].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
   const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
 }
@@ -163,12 +171,15 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   // (A "key: value" line whose value the reading took as a table is that table, not a fact.)
   const facts = [...o.facts, ...inline].filter(([, v]) => !u.tables.some((t) => t.source && t.source.length > 10 && v.includes(t.source))).filter(([k]) => !['Audience', 'Date', 'Presenter', 'Author', 'Theme'].includes(k) && k.split(/\s+/).length <= 3 && !/\b(chart|graph|table|slides?|deck|make|create|add|include)\b/i.test(k) && kindOf(k) === 'document' && !grouped.has(k.toLowerCase()));
   const body: AddSlideArgs[] = [];
-  if (facts.length) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
+  // "... NPS went from 32 to 41. Top complaint: shipping times": facts stated and facts under a label are one slide.
+  const stated = !o.slides.length && u.statements.length > 0;
+  if (facts.length && !stated) body.push(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
   // "... a bar chart of signups by month: Jan 120, Feb 150" lists data, not slides.
   const dataNotSections = u.tables.some((t) => t.inferredHeader) && o.sections.every((s) => /\d/.test(s));
-  const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose) : null;
+  const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose, stated ? facts.map(([k, v]) => `**${k}:** ${v}`) : []) : null;
   if (understood) body.push(...understood.slides);
+  else if (facts.length && stated) body.unshift(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   else for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
   for (const t of inputs.dataSources) if (!body.some((s) => s.chart?.data_source === t.name)) body.push(...dataSlides(t, plan));
   const placed = new Set(o.slides.map((d) => d.imageId).filter(Boolean));

@@ -91,11 +91,13 @@ export function statementsTitle(u: Understanding): string {
 }
 
 /** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
-export function understoodSlides(u: Understanding, userContent: string[]): UnderstoodDeck {
+/** `withFacts`: labelled facts of the request ("**Top complaint:** shipping times"), shown with the stated ones. */
+export function understoodSlides(u: Understanding, userContent: string[], withFacts: string[] = []): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
   const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck').includes('Traction');
-  if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: u.statements.slice(0, 14) });
+  if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: [...u.statements, ...withFacts].slice(0, 14) });
+  else if (withFacts.length) slides.push({ layout: 'bullets', title: 'Key facts', bullets: withFacts.slice(0, 14) });
   // What the request lists after its colon when that is not parts, data or facts ("remote, Python and Postgres, 5+ years").
   if (u.specifics.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Details' : WORDS[u.language].details[0].toUpperCase() + WORDS[u.language].details.slice(1), bullets: u.specifics.slice(0, 14) });
   // Content under the request's own labels ("Updates: ..., Blockers: ..."): a slide each, its items as bullets.
