@@ -19,6 +19,8 @@ const REQUESTS: [string, string][] = [
   ['I need a budget for a 3-day offsite in Lisbon for 25 people', 'Budget for a 3-Day Offsite in Lisbon for 25 People'],
   ['Can you write a memo to staff about the new parking policy?', 'New Parking Policy'],
   ['Write a one-page summary of Acme Inc. earnings for Q2 2024.', 'Summary of Acme Inc. Earnings for Q2 2024'],
+  ['one pager on our new parental leave policy: 16 weeks paid, starts January 1', 'New Parental Leave Policy'],
+  ['write a one-pager about the Q3 roadmap', 'Q3 Roadmap'],
   ['Please create a spreadsheet tracking my monthly expenses, with categories', 'Monthly Expenses'],
   ['Make a 10-slide deck about our v2.1 release. Include a roadmap.', 'v2.1 Release'],
   ['Compare e.g. AWS, Azure and GCP pricing for a startup', 'Comparison of e.g. AWS, Azure and GCP Pricing for a Startup'],

@@ -48,12 +48,12 @@ const LEAD_INS: RegExp[] = [
   /^(?:fais-moi|faites-moi|fais|faites|crée-moi|crée|créez|créer|rédige-moi|rédige|rédigez|écris-moi|écris|génère|prépare-moi|prépare|préparez|élabore|conçois)(?=[\s,]|$)\s*/i,
 ];
 
-const LEADING_QUALIFIER = /^(?:(?:short|brief|quick|one[- ]page|two[- ]page|one-pager|\d+[- ]?(?:page|slide|tab|sheet)s?)\s+)+(?=\S+\s)/i;
+const LEADING_QUALIFIER = /^(?:(?:short|brief|quick|one[- ]page|two[- ]page|\d+[- ]?(?:page|slide|tab|sheet)s?)\s+)+(?=\S+\s)/i;
 
 const ARTICLE = /^(?:a|an|the|some|one|my|our|ein|eine|einen|einem|einer|eines|der|die|das|den|dem|un|una|unos|unas|el|la|los|las|une|des|le|les|l')\s+|^l'/i;
 
 const QUALIFIER = String.raw`(?:short|brief|quick|simple|basic|new|detailed|professional|nice|clean|modern|polished|\d+[- ]?(?:page|slide|tab|sheet)s?|one-page|two-page|kurze[nr]?|einfache[nr]?|neue[nr]?|breve|corta|sencilla|nueva|nuevo|courte?|simple|nouvelle?|petite?)`;
-const CONTAINER = String.raw`(?:memo|memorandum|notice|flyer|poster|leaflet|brochure|handout|slide\s+deck|deck|presentation|slideshow|slides|power\s?point|ppt|spreadsheet|workbook|excel\s+(?:file|sheet|workbook)|excel|sheet|word\s+(?:document|doc|file)|document|doc|file|präsentation|foliensatz|folien|excel-tabelle|tabelle|arbeitsmappe|tabellenkalkulation|dokument|word-dokument|datei|presentación|presentacion|présentation|diapositivas|hoja\s+de\s+cálculo|hoja\s+de\s+calculo|hoja|planilla|libro(?:\s+de\s+excel)?|documento|archivo|diaporama|tableur|feuille\s+de\s+calcul|classeur|tableau(?:\s+excel)?|fichier)`;
+const CONTAINER = String.raw`(?:(?:one[- ]?)?pager|memo|memorandum|notice|flyer|poster|leaflet|brochure|handout|slide\s+deck|deck|presentation|slideshow|slides|power\s?point|ppt|spreadsheet|workbook|excel\s+(?:file|sheet|workbook)|excel|sheet|word\s+(?:document|doc|file)|document|doc|file|präsentation|foliensatz|folien|excel-tabelle|tabelle|arbeitsmappe|tabellenkalkulation|dokument|word-dokument|datei|presentación|presentacion|présentation|diapositivas|hoja\s+de\s+cálculo|hoja\s+de\s+calculo|hoja|planilla|libro(?:\s+de\s+excel)?|documento|archivo|diaporama|tableur|feuille\s+de\s+calcul|classeur|tableau(?:\s+excel)?|fichier)`;
 const SUBJECT_PREP = String.raw`(?:on|about|for|of|covering|regarding|re|showing|listing|tracking|explaining|summari[sz]ing|comparing|analy[sz]ing|detailing|outlining|that\s+(?:shows|lists|tracks|explains|covers|summari[sz]es|compares)|to\s+(?:track|plan|manage|monitor|calculate|compare|organi[sz]e|log|record|show|list|summari[sz]e|explain|present)|with|mit|con|avec|über|zu|zum|zur|für|von|sobre|acerca\s+de|de|del|para|sur|à\s+propos\s+de|concernant|du|pour)`;
 // "a presentation for my team about X", "a memo to the team about X": the audience before the subject goes too.
 // (Not "for our bake sale on Saturday May 10": what follows "on" is a date, not a subject.)

@@ -25,6 +25,8 @@ describe('facts told in passing', () => {
     ['3 slide summary of our customer survey. NPS went from 32 to 41. top complaint: shipping times', ['NPS went from 32 to 41']],
     ['Write a thank-you letter to the team. We grew 20% this year. Churn fell to 3%.', ['We grew 20% this year', 'Churn fell to 3%']],
     ['slides pls - quarterly results, revenue 1.2M up 15%', ['Revenue 1.2M up 15%']],
+    ['draft a polite email to a client about a late payment, invoice #1042 for $3,400 was due on March 1', ['Invoice #1042 for $3,400 was due on March 1']],
+    ['write a cover letter for a barista job at Blue Bottle, I have 2 years experience at Starbucks', ['I have 2 years experience at Starbucks']],
   ])('%s', (prompt, items) => {
     expect(claimsIn(prompt)?.items).toEqual(items);
     expect(understand(prompt)).toMatchObject({ statements: items, statementsInPassing: true });

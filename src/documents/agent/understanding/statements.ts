@@ -175,11 +175,14 @@ export function claimsIn(text: string): Statements | null {
     else whole = [];
     if (count(whole) > count(wholeBest)) wholeBest = [...whole];
     let run: Clause[] = [];
-    const consider = () => {
+    const consider = (last = false) => {
       const claims = run.filter((c) => c.elliptical || isClaim(c.text.replace(LEAD, '')));
       // (A claim with a figure and a qualitative remark beside it are facts too: "receipts are now required over $25 and approvals go through Ramp".)
-      // (One change with its figure is a fact on its own too: "slides pls - quarterly results, revenue 1.2M up 15%".)
-      const single = run.length === 1 && CHANGE.test(run[0].text) && /\d/.test(run[0].text) && run[0].text.split(/\s+/).length >= 3 && run[0].text.split(/\s+/).length <= 8 && !/[()]/.test(run[0].text);
+      // (One claim with its figure is a fact on its own too: "slides pls - quarterly results, revenue 1.2M up 15%",
+      // "... about a late payment, invoice #1042 for $3,400 was due on March 1", "I have 2 years experience at Starbucks".)
+      const one = run[0]?.text.replace(LEAD, '') ?? '';
+      // (Only after the request's own clause, ending the sentence: not one item of a list, "16 weeks paid, available to all ...".)
+      const single = last && clauses.length <= 2 && run.length === 1 && (isClaim(one) || (HAVE.test(one) && FIGURE.test(one))) && /\d/.test(one) && one.split(/\s+/).length >= 3 && one.split(/\s+/).length <= 10 && !/[()]/.test(one);
       if (claims.length >= 1 && (run.length >= 2 || single) && run.some((c) => FIGURE.test(c.text)) && (!best || run.length > best.clauses.length)) best = { clauses: run, sentence };
       run = [];
     };
@@ -189,9 +192,9 @@ export function claimsIn(text: string): Statements | null {
       // "we have 200 users and $3k MRR": a figure and its noun after a claim is one more, its verb left out.
       // ("I have a stats degree and 1 year at a bank": after what someone has, too.)
       else if (run.length && (isClaim(run[run.length - 1].text.replace(LEAD, '')) || HAVE.test(run[run.length - 1].text.replace(LEAD, ''))) && FIGURE_NOUN_AT.test(t)) run.push({ ...c, elliptical: true });
-      else consider();
+      else consider(false);
     }
-    consider();
+    consider(true);
   }
   if (wholeBest.length && (!best || count(wholeBest) > (best as { clauses: Clause[] }).clauses.length)) {
     const first = wholeBest[0];

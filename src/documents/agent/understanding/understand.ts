@@ -16,6 +16,7 @@ import { claimsIn, statementsIn } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
 import { topicAfterAudience, withoutAudience } from './audience.ts';
 import { groupsIn, type Group } from './groups.ts';
+import { minutesIn } from './minutes.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
@@ -132,8 +133,13 @@ export function understand(prompt: string): Understanding {
   let rest = prompt;
   for (const t of tables) if (t.source) rest = rest.replace(t.source, ' ');
   // "Updates: launched the beta, fixed 12 bugs. Blockers: legal review": content under labels of its own.
-  const { groups, sources, labelled } = groupsIn(rest);
+  const read = groupsIn(rest);
+  let { groups } = read;
+  const { sources, labelled } = read;
   for (const source of sources) rest = rest.replace(source, ' ');
+  // "meeting notes from the design review: decided to drop the sidebar, Maria will redo the icons by Friday": decisions, actions.
+  const minutes = kind === 'minutes' && !groups.length && languageOf(prompt) === 'en' ? minutesIn(rest) : null;
+  if (minutes) { groups = minutes.groups; rest = rest.replace(minutes.source, ' '); }
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');

@@ -151,8 +151,8 @@ function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u:
   const meta = ['Audience', 'Date', 'Presenter', 'Author'].map((k) => o.facts.find(([key]) => key === k)).filter((f): f is [string, string] => Boolean(f));
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
   // Not what the title says already ("Last Tuesday's outage" needs no "Tuesday" under it).
-  // (Not a date that belongs to one of the facts: "office move on Dec 5" is not the deck's date.)
-  const date = u.facts.dates[0] && !u.statements.some((x) => x.toLowerCase().includes(u.facts.dates[0].toLowerCase())) ? properDate(u.facts.dates[0]) : null;
+  // (Not a date that belongs to one of the facts or listed items: "office move on Dec 5", "Maria will redo the icons by Friday".)
+  const date = u.facts.dates[0] && ![...u.statements, ...u.groups.flatMap((g) => g.items)].some((x) => x.toLowerCase().includes(u.facts.dates[0].toLowerCase())) ? properDate(u.facts.dates[0]) : null;
   const stated = meta.length ? [] : [u.facts.from, date].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
   const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
