@@ -17,6 +17,7 @@ import { announcementIn, type Announcement } from './announcement.ts';
 import { topicAfterAudience, withoutAudience } from './audience.ts';
 import { groupsIn, type Group } from './groups.ts';
 import { minutesIn } from './minutes.ts';
+import { weeklyPlanIn } from './weekly.ts';
 
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
@@ -204,6 +205,8 @@ export function understand(prompt: string): Understanding {
   // "a spreadsheet to track my job applications - company, role, date applied, status": a tracker's listed
   // fields are its columns, not its sheets.
   const fields = kind === 'tracker' && !columnsIn(rest).length && !sheetNamesIn(rest).length && items.length >= 2 && !per.length && !rangeItems(rest).length ? items : [];
+  // "weekly meal plan for a family of 4": a row per day and a meal plan's columns, when the request names none.
+  const weekly = languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && !items.length && !fields.length ? weeklyPlanIn(rest) : null;
   return {
     language: languageOf(prompt),
     kind,
@@ -219,8 +222,8 @@ export function understand(prompt: string): Understanding {
     compared,
     criteria: criteriaIn(rest),
     milestones: milestonesIn(rest),
-    columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : columnsIn(rest),
-    rowsPer: rowsPer(rest),
+    columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : weekly?.columns ?? columnsIn(rest),
+    rowsPer: weekly ? { per: weekly.per, items: weekly.items } : rowsPer(rest),
     statements: stated?.items ?? [],
     // ("write a job description for ...: remote, Python and Postgres, 5+ years, ...": what it must say.)
     specifics: !tables.length && !stated && !groups.length && !items.length && !fields.length && !bullets && compared.length < 2 && !per.length ? specificsIn(rest) : [],

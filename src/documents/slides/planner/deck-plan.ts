@@ -139,7 +139,9 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const casual = casualTopic(prompt);
   const content = (t: string) => [...u.statements, ...u.items].some((x) => x.toLowerCase() === t.toLowerCase() || x.toLowerCase().startsWith(`${t.toLowerCase()} `));
   const asked = casual && occasion && content(casual) ? null : casual;
-  const found = dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
+  // ("weekly meal plan for a family of 4": a plan laid out in rows and columns is named by what it is.)
+  const laidOut = u.rowsPer?.items.length && u.columns.length && u.label ? u.label : null;
+  const found = laidOut ?? dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 

@@ -103,6 +103,10 @@ export function understoodSlides(u: Understanding, userContent: string[], withFa
   // Content under the request's own labels ("Updates: ..., Blockers: ..."): a slide each, its items as bullets.
   for (const g of u.groups) slides.push({ layout: 'bullets', title: g.title.slice(0, 150), bullets: g.items.slice(0, 14) });
   for (const t of u.tables) slides.push(...dataSlides(u, t));
+  // "weekly meal plan": the rows and columns the request names (or such a plan has), a table to fill in.
+  if (u.rowsPer?.items.length && u.columns.length && !u.tables.length && u.language === 'en') {
+    slides.push({ layout: 'table', title: (u.label ?? 'Plan').slice(0, 150), table: { columns: [u.rowsPer.per, ...u.columns].slice(0, 8), rows: u.rowsPer.items.slice(0, 20).map((i) => [i, ...u.columns.slice(0, 7).map(() => '')]) } });
+  }
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });
   // Dictated text that is the stated facts themselves is on their slide already.

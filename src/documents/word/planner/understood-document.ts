@@ -130,6 +130,10 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   if (u.kind === 'tracker' && u.rowsPer?.items.length && u.language === 'en') {
     blocks.push(`# ${u.rowsPer.per}s\n\n${pipeTable([u.rowsPer.per, 'Owner', 'Done'], u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), '', '☐']))}`);
   }
+  // "weekly meal plan": the rows and columns the request names (or such a plan has) are a table to fill in.
+  else if (u.rowsPer?.items.length && u.columns.length && u.language === 'en') {
+    blocks.push(`# ${escapeInline(u.label ?? (u.subject ? cap(u.subject) : 'Plan'))}\n\n${pipeTable([u.rowsPer.per, ...u.columns].map(escapeInline), u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), ...u.columns.map(() => '')]))}`);
+  }
   // (Labelled groups follow the listed facts: "completed X, started Y, risk: Z" reads in that order.)
   const groupBlocks = u.groups.map((g) => `# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
   for (const t of u.tables) {
