@@ -32,9 +32,17 @@ describe('tiered rates in a request', () => {
 
 describe('a cost split in a request', () => {
   it('reads what is split, between how many, the amount, a tip and the basis', () => {
-    expect(splitIn('rent split calculator for 3 roommates, rent is 2400, rooms are different sizes')).toEqual({ what: 'Rent', people: 3, person: 'Roommate', amount: 2400, currency: null, tip: null, basis: 'room size' });
-    expect(splitIn('split a $180 dinner bill between 4 people with an 18% tip')).toEqual({ what: 'Bill', people: 4, person: 'Person', amount: 180, currency: 'USD', tip: 0.18, basis: 'equal' });
+    expect(splitIn('rent split calculator for 3 roommates, rent is 2400, rooms are different sizes')).toEqual({ what: 'Rent', people: 3, person: 'Roommate', amount: 2400, currency: null, tip: null, basis: 'room size', fixed: [] });
+    expect(splitIn('split a $180 dinner bill between 4 people with an 18% tip')).toEqual({ what: 'Bill', people: 4, person: 'Person', amount: 180, currency: 'USD', tip: 0.18, basis: 'equal', fixed: [] });
     expect(splitIn('divide the utilities among 5 housemates by income')).toMatchObject({ what: 'Utilities', people: 5, basis: 'income', amount: null });
+  });
+
+  it('reads the shares named people pay; the others share the rest', () => {
+    expect(splitIn('I need a spreadsheet to split the rent between 3 roommates, rent is 2400, Sam has the big room and pays 40%')).toMatchObject({ people: 3, amount: 2400, basis: 'equal', fixed: [{ name: 'Sam', share: 0.4 }] });
+    expect(splitIn("split a $300 dinner bill between 4 friends, Ana pays 40% and Ben's share is 30%")?.fixed).toEqual([{ name: 'Ana', share: 0.4 }, { name: 'Ben', share: 0.3 }]);
+    // Not a tip, not shares that leave nothing to the others.
+    expect(splitIn('split a $180 dinner bill between 4 people with an 18% tip')?.fixed).toEqual([]);
+    expect(splitIn('split the rent between 2 roommates, Sam pays 60% and Ana pays 40%')?.fixed).toEqual([]);
   });
 
   it('counts the writer when they are one of those sharing', () => {

@@ -18,6 +18,8 @@ export interface CostSplit {
   /** A tip or service charge on top, as a fraction. */
   tip: number | null;
   basis: SplitBasis;
+  /** People named with the share they pay ("Sam has the big room and pays 40%"), as fractions; the others share the rest equally. */
+  fixed: { name: string; share: number }[];
 }
 
 const SPLIT = /\b(split(?:ting)?|shar(?:e|ed|ing)|divid(?:e|ed|ing)|chip(?:ping)?\s+in|who\s+owes\s+what|fair\s+share)\b/i;
@@ -32,6 +34,20 @@ const PEOPLE = new RegExp(String.raw`\b(\d{1,2}|two|three|four|five|six|seven|ei
 const ME_AND = new RegExp(String.raw`\b(?:me\s+and|with\s+my)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?${PERSON}|\bmy\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?${PERSON}\s+and\s+(?:me|i|myself)\b`, 'i');
 const AMOUNT = /(?:[$€£]\s?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?k\b)?|\b\d+(?:,\d{3})*(?:\.\d+)?\s?(?:k\b)?(?:\s?(?:€|\$|£|USD|EUR|GBP|dollars|euros?|pounds))?)/gi;
 const TIP = /(\d{1,2}(?:\.\d+)?)\s?%\s*(?:tip|gratuity|service(?:\s+charge)?)|(?:tip|gratuity|service(?:\s+charge)?)\s+(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%/i;
+
+/** "Sam has the big room and pays 40%", "Ana's share is 30%", "Ben covers 25%": a named person's share. */
+const FIXED = /\b(\p{Lu}\p{Ll}{1,20})(?:'s\s+share\s+is|\b[^.,;:%]{0,40}?\b(?:pays?|covers?|takes?|gets?|owes?))\s+(\d{1,2}(?:\.\d+)?)\s?%/gu;
+const NOT_NAMES = /^(?:I|We|It|He|She|They|The|Rent|Bill|Each|Everyone|Someone|One|Tip|Utilities|My|Our|And|But|So|Then|Split|Make|Create|Can|Please)$/;
+
+function fixedShares(text: string): { name: string; share: number }[] {
+  const out: { name: string; share: number }[] = [];
+  for (const m of text.matchAll(FIXED)) {
+    if (NOT_NAMES.test(m[1]) || out.some((f) => f.name === m[1])) continue;
+    out.push({ name: m[1], share: Number(m[2]) / 100 });
+  }
+  // (Shares of 100% or more leave nothing to the others: not read.)
+  return out.reduce((a, f) => a + f.share, 0) < 1 ? out : [];
+}
 
 function personWord(raw: string): string {
   const w = raw.toLowerCase().replace(/-/g, '');
@@ -55,6 +71,7 @@ export function splitIn(text: string): CostSplit | null {
   const people = n + (me ? 1 : 0);
   if (!(people >= 2 && people <= 20)) return null;
   const tip = TIP.exec(text);
+  const fixed = fixedShares(text).slice(0, people - 1);
   // The amount: the first figure that is not the head count, a percentage or a size.
   const rest = text.replace(group[0], ' ').replace(tip?.[0] ?? '\0', ' ');
   let amount: { value: number; currency: string | null } | null = null;
@@ -69,5 +86,5 @@ export function splitIn(text: string): CostSplit | null {
     : /\b(by|based\s+on|proportional(?:ly)?\s+to|according\s+to|relative\s+to)\s+(?:our\s+|their\s+|each\s+person'?s\s+)?(income|incomes|salary|salaries|earnings)\b/i.test(text) ? 'income'
       : /\b(by|based\s+on|proportional(?:ly)?\s+to)\s+(?:usage|use|consumption|what\s+(?:each|everyone)\s+(?:ordered|had|used))\b/i.test(text) ? 'usage'
         : 'equal';
-  return { what: what[1], people, person: personWord(group[2] ?? group[4]), amount: amount?.value ?? null, currency: amount?.currency ?? null, tip: tip ? Number(tip[1] ?? tip[2]) / 100 : null, basis };
+  return { what: what[1], people, person: personWord(group[2] ?? group[4]), amount: amount?.value ?? null, currency: amount?.currency ?? null, tip: tip ? Number(tip[1] ?? tip[2]) / 100 : null, basis, fixed };
 }

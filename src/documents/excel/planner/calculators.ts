@@ -118,22 +118,30 @@ export function splitCalculator(s: CostSplit, title: string, namer: SheetNamer):
   const weight = s.basis === 'equal' ? null : WEIGHT[s.basis];
   const headers = ['Name', ...(weight ? [weight.header] : []), 'Share', 'Amount'];
   calls.push({ tool: 'set_cells', args: { sheet, start: `A${head}`, rows: [headers], style: 'header' } });
-  calls.push({ tool: 'set_cells', args: { sheet, start: `A${first}`, rows: Array.from({ length: s.people }, (_, i) => [`${s.person} ${i + 1}`]) } });
-  // Shares: by the weights once they are filled in, equal until then; amounts follow the shares.
+  // ("Sam has the big room and pays 40%": named people with their share first, the others after them.)
+  const fixed = weight ? [] : s.fixed;
+  const names = Array.from({ length: s.people }, (_, i) => fixed[i]?.name ?? `${s.person} ${i + 1}`);
+  calls.push({ tool: 'set_cells', args: { sheet, start: `A${first}`, rows: names.map((n) => [n]) } });
+  // Shares: by the weights once they are filled in, equal until then; amounts follow the shares. A stated
+  // share is an input; the others share what is left equally.
   const shareCol = weight ? 'C' : 'B';
   const amountCol = weight ? 'D' : 'C';
-  const share = (r: number) => (weight ? `=IF(SUM($B$${first}:$B$${last})=0,1/ROWS($B$${first}:$B$${last}),B${r}/SUM($B$${first}:$B$${last}))` : `=1/ROWS($A$${first}:$A$${last})`);
+  const lastFixed = first + fixed.length - 1;
+  const share = (r: number) => (weight ? `=IF(SUM($B$${first}:$B$${last})=0,1/ROWS($B$${first}:$B$${last}),B${r}/SUM($B$${first}:$B$${last}))`
+    : r <= lastFixed ? fixed[r - first].share
+      : fixed.length ? `=(1-SUM($B$${first}:$B$${lastFixed}))/ROWS($A$${lastFixed + 1}:$A$${last})` : `=1/ROWS($A$${first}:$A$${last})`);
   if (weight) calls.push({ tool: 'set_cells', args: { sheet, start: `B${first}`, rows: Array.from({ length: s.people }, () => [null]), number_format: weight.format } });
   calls.push({ tool: 'set_cells', args: { sheet, start: `${shareCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [share(first + i)]), number_format: '0.0%' } });
   calls.push({ tool: 'set_cells', args: { sheet, start: `${amountCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [`=${shareCol}${first + i}*${total}`]), number_format: fmt } });
   calls.push({ tool: 'add_table', args: { sheet, range: `A${head}:${amountCol}${last}`, name: `${s.what.replace(/\W/g, '')}Split`, totals: { Share: 'sum', Amount: 'sum', ...(weight ? { [weight.header]: 'sum' } : {}) } } });
   calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: weight ? 18 : 12, C: 14, D: 14 } } });
-  const how = weight ? `by ${s.basis} (column B: enter each ${s.person.toLowerCase()}'s ${weight.header.replace(/ \(.*\)$/, '').toLowerCase()}; until then the shares are equal)` : 'equally';
+  const stated = fixed.map((f) => `${f.name} ${pct(f.share)}`).join(', ');
+  const how = weight ? `by ${s.basis} (column B: enter each ${s.person.toLowerCase()}'s ${weight.header.replace(/ \(.*\)$/, '').toLowerCase()}; until then the shares are equal)` : fixed.length ? `with the shares given (${stated}, in column B) and the rest equally` : 'equally';
   return {
     calls,
-    summary: `Built a ${s.what.toLowerCase()} split on "${sheet}" for ${s.people} ${s.person === 'Person' ? 'people' : `${s.person.toLowerCase()}s`}, shared ${how}; each share and amount is a live formula${s.tip !== null ? `, with a tip of ${pct(s.tip)} added to the total` : ''}, and the totals row adds back up to the amount. `
+    summary: `Built a ${s.what.toLowerCase()} split on "${sheet}" for ${s.people} ${s.person === 'Person' ? 'people' : `${s.person.toLowerCase()}s`}, shared ${how}; ${fixed.length ? 'the other shares and every amount are live formulas' : 'each share and amount is a live formula'}${s.tip !== null ? `, with a tip of ${pct(s.tip)} added to the total` : ''}, and the totals row adds back up to the amount. `
       + (s.amount === null ? `The request gave no amount, so B2 is left empty: enter it there.` : `B2 holds the amount as given (${money(s.amount, s.currency)}).`)
-      + ' The names are placeholders to replace.',
+      + (fixed.length < s.people ? ` The names ${fixed.length ? 'of the others ' : ''}are placeholders to replace.` : ''),
   };
 }
 

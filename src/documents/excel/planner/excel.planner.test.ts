@@ -175,6 +175,22 @@ describe('the builtin plan', () => {
     expect(cellAt(kit.doc, s, 'H6')?.value).toBe(900 + 600 + 440 + 225);
   });
 
+  it('splits a cost with the shares named people pay, the others sharing the rest, as live formulas', async () => {
+    const kit = excelToolkit();
+    const summary = await runPlan(kit, 'I need a spreadsheet to split the rent between 3 roommates, rent is 2400, Sam has the big room and pays 40%');
+    const s = 'Rent split';
+    expect(['A5', 'A6', 'A7'].map((a) => cellAt(kit.doc, s, a)?.value)).toEqual(['Sam', 'Roommate 2', 'Roommate 3']);
+    expect(['C5', 'C6', 'C7', 'C8'].map((a) => cellAt(kit.doc, s, a)?.value)).toEqual([960, 720, 720, 2400]);
+    expect(summary).toContain('with the shares given (Sam 40%, in column B) and the rest equally; the other shares and every amount are live formulas');
+    await kit.call('set_cells', { sheet: s, start: 'B5', rows: [[0.5]] });
+    expect(cellAt(kit.doc, s, 'C6')?.value).toBe(600);
+    // Shares named as pairs of a bill: the split, not a table of pairs.
+    const bill = excelToolkit();
+    await runPlan(bill, 'split a $300 dinner bill between 4 friends, Ana pays 40% and Ben pays 30%');
+    expect(['A5', 'A6', 'A7', 'C5'].map((a) => cellAt(bill.doc, 'Bill split', a)?.value)).toEqual(['Ana', 'Ben', 'Friend 3', 120]);
+    expect(cellAt(bill.doc, 'Bill split', 'C7')?.value).toBeCloseTo(45, 9);
+  });
+
   it('leaves a first column of dates empty, as dates, and labels the rows in the first text column', async () => {
     const kit = excelToolkit();
     const summary = await runPlan(kit, 'expense log with date, description, category and amount');

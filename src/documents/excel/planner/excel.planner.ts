@@ -42,8 +42,9 @@ function calculatorFor(prompt: string, namer: SheetNamer, pairsOnly: boolean): A
     const plan = allocationCalculator(allocation, allocation.what, namer);
     return { calls: [{ tool: 'set_workbook', args: { title: allocation.what } }, ...plan.calls], summary: plan.summary };
   }
-  if (pairsOnly) return null;
-  const tiers = tiersIn(prompt);
+  // ("split a $300 bill between 4 friends, Ana pays 40% and Ben pays 30%": the pairs are the named shares.)
+  if (pairsOnly && !splitIn(prompt)?.fixed.length) return null;
+  const tiers = pairsOnly ? null : tiersIn(prompt);
   const split = tiers ? null : splitIn(prompt);
   const title = tiers ? `${tiers.result} calculator` : split ? `${split.what} split` : null;
   if (!title) return null;
