@@ -7,7 +7,9 @@ import { WORDS, type Lang } from './language.ts';
 const HINTS: [RegExp, string[]][] = [
   [/^(market|market size|market opportunity|opportunity|tam)$/i, ['the market size{ for s} (total and serviceable market) with its source', 'who the customers are and how many there are']],
   [/^(the )?(problem|pain points?|challenge)$/i, ['the problem{ s addresses} and who has it', 'evidence that the problem matters']],
-  [/^(the )?(solution|product|our product|product overview|offering)$/i, ['what the product is and how it works', 'what makes it different from the alternatives']],
+  [/^(the )?(solution|offering)$/i, ['what the product is and how it works', 'what makes it different from the alternatives']],
+  // (A pitch has both a Solution and a Product slide: the product slide shows it.)
+  [/^(product|our product|product overview|the product|demo|product demo)$/i, ['screenshots or a short demo of the product', 'the main features and what each does for the customer']],
   [/^(business model|revenue model|pricing|monetization|monetisation)$/i, ['how the company makes money: pricing and revenue streams', 'the unit economics']],
   [/^traction$/i, ['traction to date: customers, revenue, pilots or partners', 'growth since launch']],
   [/^(the )?team$/i, ['the founders and key team members with their roles', 'the experience that matters for this plan']],

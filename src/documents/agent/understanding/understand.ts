@@ -19,6 +19,9 @@ import { groupsIn, type Group } from './groups.ts';
 import { minutesIn } from './minutes.ts';
 import { weeklyPlanIn } from './weekly.ts';
 
+/** A list's label that names the things listed, not their values: "subscriptions", "streaming services", "bills". */
+const THINGS = /(?:^|\s)(subscriptions|memberships|services|apps|tools|bills|products|purchases|gifts|plans|licen[cs]es)$/i;
+
 const COUNT_PHRASE = new RegExp(`\\s*\\b(?:in|with|of|into)?\\s*(?:\\d{1,3}|${NUMBER_WORD})[\\s-]+(?:slides?|pages?|sheets?|tabs?|folien|diapositivas|diapositives|seiten|páginas|hojas|feuilles|bl(?:ä|a)tt(?:er|ern)?)\\b`, 'giu');
 
 
@@ -165,9 +168,11 @@ export function understand(prompt: string): Understanding {
       // A budget's or an invoice's values are amounts: the sheet is named after the budget, the column "Amount".
       // ("Trip expenses: ..." names its values: that column stays "Expenses".)
       const money = /^(?:budget|invoice)$/.test(kind) || /budget\b|presupuesto|budgétaire/i.test(pairs.label ?? '');
-      const y = intents.chart?.y ?? (money ? WORDS[languageOf(prompt)].amount : null);
+      // ("my monthly subscriptions: netflix 15.99, ...": the label names the things, their values are what they cost.)
+      const things = languageOf(prompt) === 'en' ? THINGS.exec(pairs.label ?? '') : null;
+      const y = intents.chart?.y ?? (money ? WORDS[languageOf(prompt)].amount : things ? (/\bmonthly\b|\b(?:a|per|each)\s+month\b/i.test(prompt) ? 'Monthly cost' : 'Cost') : null);
       tables.push({
-        ...typedTable([x ?? (languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? (period ? measureOf(pairs.label) : pairs.label[0].toUpperCase() + pairs.label.slice(1)) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
+        ...typedTable([x ?? (things ? things[1][0].toUpperCase() + things[1].slice(1).replace(/s$/, '') : languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? (period ? measureOf(pairs.label) : pairs.label[0].toUpperCase() + pairs.label.slice(1)) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),
         formats: ['text', pairs.format], currencies: [null, pairs.currency], inferredHeader: true, source: pairs.source, name: pairs.label,
       });

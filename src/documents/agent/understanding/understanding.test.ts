@@ -97,6 +97,13 @@ describe('inline data', () => {
     expect(typedValue('00123')).toMatchObject({ format: 'text' });
   });
 
+  it('names the columns of pairs whose label names the things listed by them and what they cost', () => {
+    expect(understand('track my monthly subscriptions: netflix 15.99, spotify 10.99, icloud 2.99, gym 45').tables[0].header).toEqual(['Subscription', 'Monthly cost']);
+    expect(understand('our software licenses: Figma 540, Slack 960').tables[0].header).toEqual(['License', 'Cost']);
+    // ("Trip expenses" names the values themselves.)
+    expect(understand('Trip expenses: flights 800, hotel 600').tables[0].header).toEqual(['Item', 'Trip expenses']);
+  });
+
   it('reads CSV after a colon, TSV lines, markdown tables and label/value pairs', () => {
     const [csv] = tablesIn('Make a sheet from this:\nregion,revenue\nNorth,120\nSouth,80');
     expect(csv).toMatchObject({ header: ['region', 'revenue'], rows: [['North', 120], ['South', 80]], formats: ['text', 'integer'] });
