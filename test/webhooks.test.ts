@@ -197,7 +197,9 @@ describe('test ping and redelivery', () => {
     const res = await api(org.secret, 'POST', `/webhooks/${sub.webhook_id}/deliveries/${original.delivery_id}/redeliver`);
     expect(res.statusCode).toBe(202);
     const copy = res.json();
-    expect(copy).toMatchObject({ redelivery_of: original.delivery_id, event: 'run.completed', task_id: original.task_id, status: 'pending', attempts: [] });
+    expect(copy).toMatchObject({ redelivery_of: original.delivery_id, event: 'run.completed', task_id: original.task_id });
+    // (The answer is the new delivery as it is when read back: on a busy machine the dispatcher may have sent it already.)
+    expect(copy.status === 'pending' ? copy.attempts : copy.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(copy.status === 'pending' ? [] : ['succeeded']);
     expect(copy.delivery_id).not.toBe(original.delivery_id);
     await waitForDeliveries(t, org.secret, sub.webhook_id, '', (d) => d.length === 2 && d.every((x) => x.status === 'succeeded'));
     const [a, b] = r.on('/again');
