@@ -23,6 +23,8 @@ export const BACKEND_INDEPENDENT = [
   'test/slide-templates.test.ts',
   'test/tick-shapes.test.ts',
   'test/web-bundle.test.ts',
+  // The test runner (scripts/test.ts) on its own small files with their own config: no app at all.
+  'test/test-runner.test.ts',
   'test/word-template.test.ts',
   // Static documents checked against a real app: the deployment files (yamllint, Kubernetes schemas), the
   // OpenAPI document's operations, and the SDK package built, packed and installed (its HTTP calls against
@@ -57,9 +59,17 @@ export const BACKEND_INDEPENDENT = [
 
 const backendOnly = process.env.FOLIO_TEST_BACKEND_ONLY === '1';
 
+/**
+ * The files scripts/test.ts runs once more when their worker died on a signal (a JSON list of paths
+ * relative to the root): they alone are included then, whatever filters the command line also gave.
+ */
+export function rerunInclude(include: string[]): string[] {
+  return process.env.FOLIO_TEST_RERUN ? (JSON.parse(process.env.FOLIO_TEST_RERUN) as string[]) : include;
+}
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: rerunInclude(['src/**/*.test.ts', 'test/**/*.test.ts']),
     exclude: [...configDefaults.exclude, ...(backendOnly ? BACKEND_INDEPENDENT : [])],
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/file-hygiene.ts'],
@@ -71,6 +81,8 @@ export default defineConfig({
     // state behind: no process.env changes, no module mocks, and it closes every app, server and pool it opens.
     isolate: false,
     maxWorkers: 2,
-    reporters: ['default'],
+    // The second reporter writes nothing unless scripts/test.ts asks (FOLIO_TEST_CRASH_REPORT): it tells which
+    // files a worker took down with it when it died on a signal, so that they can run once more.
+    reporters: ['default', './test/helpers/crash-report.ts'],
   },
 });
