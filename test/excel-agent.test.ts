@@ -2,13 +2,13 @@
 // tool loops, resume over an editor's change, ask mode, init_file (kept features, corrupt files), data
 // sources; every workbook is read back by openpyxl, and one is converted by LibreOffice. Files users
 // bring, edited in place part by part: test/excel-in-place.test.ts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
-import { startFakeLlmServer, type FakeLlmServer, type Step } from './helpers/fake-llm-server.ts';
-import { providerEnv } from './helpers/llm.ts';
-import { credits, withRuns } from './helpers/runs.ts';
+import { type FakeLlmServer, type Step } from './helpers/fake-llm-server.ts';
+import { builtinAndScriptedApps } from './helpers/builtin-and-scripted.ts';
+import { credits } from './helpers/runs.ts';
 import { fileParts, upload } from './helpers/storage.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp } from './helpers/test-app.ts';
 import { currentBytes, generateExcel, generateWorkbook, libreOfficePdfText, saveEditedVersion } from './helpers/excel.ts';
 import { editWithOpenpyxl, readWithOpenpyxl, workbookFromOpenpyxl, type PySheet } from './helpers/openpyxl.ts';
 import { makeDocx } from './helpers/office-fixtures.ts';
@@ -17,12 +17,7 @@ let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
-});
-afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
-beforeEach(() => fake.reset());
+builtinAndScriptedApps((apps) => ({ t, p, fake } = apps));
 
 const sheet = (book: { sheets: PySheet[] }, title: string) => {
   const s = book.sheets.find((x) => x.title === title);

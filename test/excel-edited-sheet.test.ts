@@ -8,30 +8,24 @@
 // that the file really has the features it stands for, so the test cannot pass on a file without them.
 // Then: the 1904 date system, rich-text and inline strings as read and written, and a run whose request
 // did not happen, which fails uncharged instead of completing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { builtinAndScriptedApps } from './helpers/builtin-and-scripted.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { currentBytes, generateWorkbook, libreOfficeValues, saveEditedVersion } from './helpers/excel.ts';
-import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
-import { withRuns } from './helpers/runs.ts';
 import { corpusFile, partDiff, uploadFile } from './helpers/slides.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp } from './helpers/test-app.ts';
 import { cellsOf, onlyAppended, packageParts, rowsOf, sheetPart, stringItems } from './helpers/xlsx-parts.ts';
 
 let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
-});
-afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
-beforeEach(() => fake.reset());
+builtinAndScriptedApps((apps) => ({ t, p, fake } = apps));
 
 async function run(app: TestApp, file: string, prompt: string, original = corpusFile(file)) {
   const org = await app.signup();

@@ -4,27 +4,21 @@
 // change element by element (the other rows and cells keep their bytes), styles are only appended to,
 // the calculation chain goes when formulas change; merged cells, shared formulas, tables, charts,
 // pictures, defined names and macros stay as the file had them. openpyxl reads every result.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { builtinAndScriptedApps } from './helpers/builtin-and-scripted.ts';
 import { generateExcel, generateWorkbook, libreOfficePdfText } from './helpers/excel.ts';
-import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
-import { withRuns } from './helpers/runs.ts';
 import { png } from './helpers/fixtures.ts';
 import { corpusFile, partDiff, uploadFile, uploadImage } from './helpers/slides.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp } from './helpers/test-app.ts';
 import { cellsOf, changedRows, onlyAppended, packageParts, rowsOf, sheetPart, stringItems } from './helpers/xlsx-parts.ts';
 
 let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
-});
-afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
-beforeEach(() => fake.reset());
+builtinAndScriptedApps((apps) => ({ t, p, fake } = apps));
 
 const NOTES = 'Add a new sheet named Notes with the text Reviewed in cell A1';
 const WORKBOOK_PARTS = ['[Content_Types].xml', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml'];

@@ -5,26 +5,20 @@
 // series, defined names, pivot sources, drawing anchors, comments and their notes' shapes. Parts that do
 // not refer to the sheet keep their bytes. LibreOffice, told to recalculate everything on load, opens
 // each result and computes the moved formulas.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { builtinAndScriptedApps } from './helpers/builtin-and-scripted.ts';
 import { generateExcel, generateWorkbook, libreOfficeValues } from './helpers/excel.ts';
-import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
-import { withRuns } from './helpers/runs.ts';
 import { corpusFile, packageParts, partDiff, uploadFile } from './helpers/slides.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp } from './helpers/test-app.ts';
 import { cellsOf, rowsOf } from './helpers/xlsx-parts.ts';
 
 let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
-});
-afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
-beforeEach(() => fake.reset());
+builtinAndScriptedApps((apps) => ({ t, p, fake } = apps));
 
 async function edit(file: string, prompt: string, app = p) {
   const org = await app.signup();

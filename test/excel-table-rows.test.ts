@@ -1,14 +1,13 @@
 // Rows added to the end of a table or of plain data in a user's workbook (add_table_rows), over HTTP:
 // Excel's budget template and a plain list saved by LibreOffice without a model, and a LibreOffice
 // workbook with a chart, conditional formats, a validation and a pivot table through a model.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeLlmServer, type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { type FakeLlmServer } from './helpers/fake-llm-server.ts';
+import { builtinAndScriptedApps } from './helpers/builtin-and-scripted.ts';
 import { generateWorkbook, libreOfficePdfText } from './helpers/excel.ts';
-import { providerEnv } from './helpers/llm.ts';
 import { readWithOpenpyxl } from './helpers/openpyxl.ts';
-import { withRuns } from './helpers/runs.ts';
 import { corpusFile, uploadFile } from './helpers/slides.ts';
-import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp } from './helpers/test-app.ts';
 import { cellsOf, changedRows, packageParts, rowsOf } from './helpers/xlsx-parts.ts';
 import fs from 'node:fs';
 
@@ -16,12 +15,7 @@ let t: TestApp;
 let p: TestApp;
 let fake: FakeLlmServer;
 
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  [t, p] = await Promise.all([startTestApp(withRuns({})), startTestApp(withRuns({}), { env: providerEnv(fake) })]);
-});
-afterAll(async () => Promise.all([t?.close(), p?.close(), fake?.close()]));
-beforeEach(() => fake.reset());
+builtinAndScriptedApps((apps) => ({ t, p, fake } = apps));
 
 /** A row's XML without the cached results of its formulas (and its optional `spans` hint, dropped when a row is written). */
 const withoutResults = (xml: string) => xml.replace(/<v>[^<]*<\/v>/g, '').replace(/ spans="[^"]*"/, '');
