@@ -2,7 +2,7 @@
 // audience, not a deck about investors; "slides for the board about hiring" is about hiring. The subject
 // readers (subjectOf, topicOf) skip an audience and read the topic after it, if any.
 
-const GROUP = String.raw`(?:investors?|vcs?|angels?|(?:the\s+)?board(?:\s+of\s+directors|\s+members)?|shareholders|stakeholders|leadership(?:\s+team)?|management(?:\s+team)?|execs?|executives|(?:the\s+)?c-suite|(?:the\s+)?(?:whole\s+|entire\s+|wider\s+)?(?:\p{L}+\s+)?team|staff|employees|colleagues|coworkers|co-workers|everyone|all\s+hands|customers|clients|partners|donors|sponsors|volunteers|members|students|parents|teachers|new\s+hires|interns|managers|recruiters|hiring\s+managers|(?:the\s+)?(?:ceo|cto|cfo|coo)|my\s+boss|our\s+boss|hr|human\s+resources|(?:the\s+)?hr\s+(?:team|department))`;
+const GROUP = String.raw`(?:investors?|vcs?|angels?|(?:the\s+)?board(?:\s+of\s+directors|\s+members)?|shareholders|stakeholders|leadership(?:\s+team)?|management(?:\s+team)?|execs?|executives|(?:the\s+)?c-suite|(?:the\s+)?(?:whole\s+|entire\s+|wider\s+)?(?:\p{L}+\s+)?team|staff|employees|colleagues|coworkers|co-workers|everyone|all\s+hands|customers|clients|partners|donors|sponsors|volunteers|members|students|parents|teachers|pupils|learners|classmates|(?:[\p{L}\d-]+\s+){0,2}class(?:es)?|school|new\s+hires|interns|managers|recruiters|hiring\s+managers|(?:the\s+)?(?:ceo|cto|cfo|coo)|my\s+boss|our\s+boss|hr|human\s+resources|(?:the\s+)?hr\s+(?:team|department))`;
 const OWNER = String.raw`(?:(?:the|our|my|your|their|all|all\s+(?:the|our)|some|potential|prospective|existing|current|new|future|external|internal|key|early)\s+){0,3}`;
 
 /** A whole phrase that is an audience ("investors", "the board", "our sales team", "potential investors"). */

@@ -39,6 +39,26 @@ const HINTS: [RegExp, string[]][] = [
   [/^(requirements|qualifications|what we(?:'re| are) looking for)$/i, ['the skills and experience required', 'what would be a plus']],
   [/^(benefits|perks|what we offer)$/i, ['pay, benefits and perks']],
   [/^(how to apply)$/i, ['how to apply, to whom and by when']],
+  // A history's parts (SUBJECT_PARTS below).
+  [/^(origins?)$/i, ['where and when it began, and who was behind it']],
+  [/^(key milestones)$/i, ['the key dates, each with what happened']],
+  [/^(turning points)$/i, ['the changes that shaped what came next, and why they mattered']],
+  [/^(legacy)$/i, ['what it left behind and why it still matters']],
+  // A training's or a how-to's parts.
+  [/^(learning objectives)$/i, ['what the learners will be able to do at the end']],
+  [/^(key concepts|key ideas)$/i, ['the ideas to understand first, each in a sentence']],
+  [/^(step by step|steps)$/i, ['the steps in order, one line each']],
+  [/^(common mistakes)$/i, ['the usual mistakes and how to avoid them']],
+  [/^(practice|activity|quiz)$/i, ['an exercise or a few questions to check understanding']],
+  [/^(resources|further reading)$/i, ['where to find help and further reading']],
+  [/^(what you need|before you start)$/i, ['the tools, access or materials needed before starting']],
+  [/^(why it matters)$/i, ['why this matters and when it is used']],
+  [/^(examples)$/i, ['examples that show the ideas at work']],
+  [/^(recap)$/i, ['the main points to remember']],
+  [/^(materials)$/i, ['what the teacher and the learners need']],
+  [/^(warm-up)$/i, ['a short opening activity that connects to what they know']],
+  [/^(instruction)$/i, ['how the new idea is introduced and explained, step by step']],
+  [/^(assessment)$/i, ['how you will check that the objectives were met']],
   // A letter's parts.
   [/^(opening)$/i, ['why you are writing']],
   [/^(closing)$/i, ['what you ask of the reader, and how to reach you']],
@@ -75,7 +95,6 @@ const PARTS: Partial<Record<DocKind, string[]>> = {
   report: ['Executive summary', 'Background', 'Findings', 'Recommendations', 'Next steps'],
 };
 
-/** The usual parts of a kind of document (the language's own generic parts outside English). */
 /** The parts of a memo, letter, agenda or minutes in German, Spanish and French (else a report's). */
 const PARTS_IN: Record<Exclude<Lang, 'en'>, Partial<Record<DocKind, string[]>>> = {
   de: { memo: ['Anlass', 'Details', 'Nächste Schritte'], letter: ['Einleitung', 'Anliegen', 'Schluss'], agenda: ['Begrüßung', 'Berichte', 'Diskussion', 'Beschlüsse', 'Nächste Schritte'], minutes: ['Teilnehmende', 'Tagesordnung', 'Beschlüsse', 'Aufgaben'] },
@@ -83,7 +102,42 @@ const PARTS_IN: Record<Exclude<Lang, 'en'>, Partial<Record<DocKind, string[]>>> 
   fr: { memo: ['Objet', 'Détails', 'Actions'], letter: ['Introduction', 'Détails', 'Conclusion'], agenda: ['Accueil', 'Actualités', 'Discussion', 'Décisions', 'Prochaines étapes'], minutes: ['Participants', 'Ordre du jour', 'Décisions', 'Actions'] },
 };
 
-export function partsOf(kind: DocKind, lang: Lang, format: 'deck' | 'document'): string[] {
+/** What a request says its document is: its subject, the noun phrase naming it, and the request itself. */
+export type About = { subject: string | null; label: string | null; request: string };
+
+// ("Our onboarding process", "training costs" are about the thing, not one.)
+const TRAINING = /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction|tutorial|workshop|course)\b(?!\s+(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data|completion|attendance)\b)/iu;
+// A subject that trains someone ("onboarding new sales reps"); "onboarding" alone may be about the process.
+const TRAINING_WHOM = new RegExp(String.raw`^(?:training|onboarding)\s+(?!(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data)\b)\p{L}`, 'iu');
+// ("a training guide for new cashiers", "onboarding materials for interns": what the document is for.)
+const TRAINING_FOR = /\b(?:training|onboarding|orientation|induction)\s+(?:guide|manual|handbook|materials?|deck|slides|presentation|session|course|doc(?:ument)?)\b/i;
+const LESSON = /\b(?:lesson|lecture)\b|\bfor\s+(?:my|our|the|a)\s+(?:[\p{L}\d-]+\s+){0,2}(?:class|students|pupils|learners)\b|\bfor\s+school\b/iu;
+
+/**
+ * The parts of what a subject is, where the request names no kind of document with parts of its own:
+ * "a presentation on the history of the bicycle" is a history; "training deck for new cashiers" a
+ * training; "slides on how to reset a password" a how-to; "photosynthesis for my 5th grade class" a lesson.
+ */
+function subjectParts({ subject, label, request }: About): string[] | undefined {
+  const first = request.split(/(?<=[.!?])\s|\n/)[0];
+  if (subject && /\b(?:history|evolution|origins?)\s+of\b/i.test(subject)) return ['Origins', 'Key milestones', 'Turning points', 'Legacy'];
+  if (subject && /^how\s+to\b/i.test(subject)) return ['Why it matters', 'What you need', 'Step by step', 'Common mistakes', 'Checklist'];
+  if ((label && TRAINING.test(label)) || (subject && TRAINING_WHOM.test(subject)) || TRAINING_FOR.test(first)) return ['Learning objectives', 'Key concepts', 'Step by step', 'Common mistakes', 'Practice', 'Resources'];
+  if (LESSON.test(first)) return ['Learning objectives', 'Key ideas', 'Examples', 'Activity', 'Recap'];
+  return undefined;
+}
+
+/** The kinds whose parts a subject's own parts replace: the ones that say only the format, and a plain report. */
+const BY_SUBJECT = new Set<DocKind>(['deck', 'document', 'report']);
+
+/**
+ * The usual parts of a kind of document (the language's own generic parts outside English); `about`, what
+ * the request says its document is, can make them a history's, a training's, a how-to's or a lesson's.
+ */
+export function partsOf(kind: DocKind, lang: Lang, format: 'deck' | 'document', about?: About): string[] {
   if (lang !== 'en') return format === 'deck' ? WORDS[lang].deck : PARTS_IN[lang][kind] ?? WORDS[lang].report;
-  return PARTS[kind] ?? (format === 'deck' ? WORDS.en.deck : ['Overview', 'Details', 'Next steps']);
+  // ("a lesson plan on fractions": a lesson's plan, not a project's.)
+  if (kind === 'plan' && about?.label && /\blesson\b/i.test(about.label)) return ['Learning objectives', 'Materials', 'Warm-up', 'Instruction', 'Practice', 'Assessment'];
+  const own = about && BY_SUBJECT.has(kind) ? subjectParts(about) : undefined;
+  return own ?? PARTS[kind] ?? (format === 'deck' ? WORDS.en.deck : ['Overview', 'Details', 'Next steps']);
 }

@@ -72,6 +72,8 @@ export interface Understanding {
   facts: RequestFacts;
   /** Words the request writes with a capital inside a sentence ("React", "Kubernetes"): names, which keep their case. */
   names: string[];
+  /** The request's own words, for what depends on more than the readings above (the parts of a history, a training, a lesson: partsOf). */
+  request: string;
 }
 
 /** Words written with a capital letter where a sentence does not start: names ("on React for the team"). */
@@ -241,6 +243,7 @@ export function understand(prompt: string): Understanding {
     intents: intentsOf(rest),
     facts: factsIn(prompt),
     names: namesIn(prompt),
+    request: prompt,
   };
 }
 

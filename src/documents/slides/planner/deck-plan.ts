@@ -10,6 +10,7 @@ import { CLOSING_TITLE } from './slide-kinds.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
 import { casualTopic, isOccasion, occasionOf } from '../../agent/understanding/casual-topic.ts';
+import { isAudience } from '../../agent/understanding/audience.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -141,7 +142,12 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const asked = casual && occasion && content(casual) ? null : casual;
   // ("weekly meal plan for a family of 4": a plan laid out in rows and columns is named by what it is.)
   const laidOut = u.rowsPer?.items.length && u.columns.length && u.label ? u.label : null;
-  const found = laidOut ?? dated ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
+  // "training deck for new cashiers": who it is for is not its topic; the deck's own name says what it is.
+  // (A training's own name says so even where its people are not a known audience: "for warehouse staff".)
+  const training = u.label && /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction)$/iu.test(u.label) ? u.label : null;
+  const forWhom = topic && forPurpose(topic) ? (training ?? (named && isAudience(topic) ? named : null)) : null;
+  const whoFor = forWhom && topic ? `${forWhom} for ${topic}` : null;
+  const found = laidOut ?? dated ?? whoFor ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 

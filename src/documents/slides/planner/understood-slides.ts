@@ -95,7 +95,7 @@ export function statementsTitle(u: Understanding): string {
 export function understoodSlides(u: Understanding, userContent: string[], withFacts: string[] = []): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
-  const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck').includes('Traction');
+  const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck', u).includes('Traction');
   if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: [...u.statements, ...withFacts].slice(0, 14) });
   else if (withFacts.length) slides.push({ layout: 'bullets', title: 'Key facts', bullets: withFacts.slice(0, 14) });
   // What the request lists after its colon when that is not parts, data or facts ("remote, Python and Postgres, 5+ years").
@@ -135,9 +135,9 @@ export function understoodSlides(u: Understanding, userContent: string[], withFa
   // Topics the request names all get their slide, even beyond the count.
   const closing = count === null || (count >= 4 && slides.length + 2 <= count);
   // (Facts under labels of their own are a slide of key facts in the deck plan: content, not an empty request.)
-  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length || u.labelled.length ? 0 : partsOf(u.kind, u.language, 'deck').length > 7 ? 10 : 4;
+  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length || u.labelled.length ? 0 : partsOf(u.kind, u.language, 'deck', u).length > 7 ? 10 : 4;
   const have = new Set(slides.map((s) => s.title.toLowerCase()));
-  for (const part of partsOf(u.kind, u.language, 'deck')) {
+  for (const part of partsOf(u.kind, u.language, 'deck', u)) {
     if (slides.length >= wanted) break;
     if (!have.has(part.toLowerCase())) slides.push(topicSlide(u, part));
   }

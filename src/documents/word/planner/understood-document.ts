@@ -112,9 +112,9 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   // A schedule ("9am welcome, 10am strategy review") is one table, not a section per entry.
   const schedule = scheduleOf(u.items);
   const items = schedule ? [] : u.items;
-  let sections = items.length ? [...items] : schedule ? [] : partsOf(u.kind, u.language, 'document');
+  let sections = items.length ? [...items] : schedule ? [] : partsOf(u.kind, u.language, 'document', u);
   if (wantedSections) {
-    const extra = partsOf(u.kind, u.language, 'document').filter((p) => !sections.some((s) => s.toLowerCase() === p.toLowerCase()));
+    const extra = partsOf(u.kind, u.language, 'document', u).filter((p) => !sections.some((s) => s.toLowerCase() === p.toLowerCase()));
     while (sections.length < wantedSections && extra.length) sections.push(extra.shift()!);
     for (let i = sections.length; i < wantedSections; i++) sections.push(`${u.language === 'en' ? 'Section' : w.deck[2]} ${i + 1}`);
     if (!items.length) sections = sections.slice(0, wantedSections);
