@@ -45,6 +45,16 @@ describe('a cost split in a request', () => {
     expect(splitIn('split the rent between 2 roommates, Sam pays 60% and Ana pays 40%')?.fixed).toEqual([]);
   });
 
+  it('reads a named share given as what the person pays, as a share of the amount', () => {
+    expect(splitIn('split the rent between 3 roommates, rent is 2400, Sam has the big room and pays 900')).toMatchObject({ amount: 2400, fixed: [{ name: 'Sam', share: 0.375, amount: 900 }] });
+    // (What one pays is not the amount split, wherever it stands.)
+    expect(splitIn('split the rent between 3 roommates, Sam pays 900 of the 2400 rent')).toMatchObject({ amount: 2400, fixed: [{ name: 'Sam', amount: 900 }] });
+    expect(splitIn('split a $300 dinner bill between 4 friends, Ana pays $120 and Ben pays 40%')?.fixed).toEqual([{ name: 'Ana', share: 0.4, amount: 120 }, { name: 'Ben', share: 0.4 }]);
+    // Not more than the whole, and not without an amount to take it from.
+    expect(splitIn('split the 1,800 rent between me and 2 flatmates, Tom pays 2,000')?.fixed).toEqual([]);
+    expect(splitIn('split the rent between 3 roommates, Sam pays 900')).toMatchObject({ amount: null, fixed: [] });
+  });
+
   it('counts the writer when they are one of those sharing', () => {
     expect(splitIn('spreadsheet to split rent between me and 2 roommates, $3,150 a month, by room size')).toMatchObject({ people: 3, amount: 3150, basis: 'room size' });
     expect(splitIn('split the groceries with my 2 flatmates')).toMatchObject({ people: 3, person: 'Flatmate' });

@@ -18,8 +18,11 @@ export interface CostSplit {
   /** A tip or service charge on top, as a fraction. */
   tip: number | null;
   basis: SplitBasis;
-  /** People named with the share they pay ("Sam has the big room and pays 40%"), as fractions; the others share the rest equally. */
-  fixed: { name: string; share: number }[];
+  /**
+   * People named with the share they pay ("Sam has the big room and pays 40%"), as fractions; the others
+   * share the rest equally. `amount`: the share was given as what the person pays ("Ana pays 900").
+   */
+  fixed: { name: string; share: number; amount?: number }[];
 }
 
 const SPLIT = /\b(split(?:ting)?|shar(?:e|ed|ing)|divid(?:e|ed|ing)|chip(?:ping)?\s+in|who\s+owes\s+what|fair\s+share)\b/i;
@@ -36,15 +39,26 @@ const AMOUNT = /(?:[$€£]\s?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?k\b)?|\b\d+(?:,\d{3}
 const TIP = /(\d{1,2}(?:\.\d+)?)\s?%\s*(?:tip|gratuity|service(?:\s+charge)?)|(?:tip|gratuity|service(?:\s+charge)?)\s+(?:of\s+)?(\d{1,2}(?:\.\d+)?)\s?%/i;
 
 /** "Sam has the big room and pays 40%", "Ana's share is 30%", "Ben covers 25%": a named person's share. */
-const FIXED = /\b(\p{Lu}\p{Ll}{1,20})(?:'s\s+share\s+is|\b[^.,;:%]{0,40}?\b(?:pays?|covers?|takes?|gets?|owes?))\s+(\d{1,2}(?:\.\d+)?)\s?%/gu;
+// (Between the name and its verb, no other verb: "Ana pays $120 and Ben pays 40%" gives Ana no 40%.)
+const FIXED = /\b(\p{Lu}\p{Ll}{1,20})(?:'s\s+share\s+is|\b(?:(?!\b(?:pays?|covers?|takes?|gets?|owes?)\b)[^.,;:%]){0,40}?\b(?:pays?|covers?|takes?|gets?|owes?))\s+(\d{1,2}(?:\.\d+)?)\s?%/gu;
 const NOT_NAMES = /^(?:I|We|It|He|She|They|The|Rent|Bill|Each|Everyone|Someone|One|Tip|Utilities|My|Our|And|But|So|Then|Split|Make|Create|Can|Please)$/;
 
-function fixedShares(text: string): { name: string; share: number }[] {
-  const out: { name: string; share: number }[] = [];
+/** "Ana pays 900", "Ben covers $450": a named person's part as an amount, a share of the whole once it is known. */
+const FIXED_AMOUNT = /\b(\p{Lu}\p{Ll}{1,20})\b(?:(?!\b(?:pays?|covers?|puts|owes?)\b)[^.,;:%]){0,40}?\b(?:pays?|covers?|puts\s+in|owes?)\s+([$€£]\s?\d+(?:,\d{3})*(?:\.\d+)?|\d+(?:,\d{3})*(?:\.\d+)?)(?![\d.,]*\s?%)(?!\d)/gu;
+
+function fixedShares(text: string, amount: number | null): CostSplit['fixed'] {
+  const found: (CostSplit['fixed'][number] & { at: number })[] = [];
   for (const m of text.matchAll(FIXED)) {
-    if (NOT_NAMES.test(m[1]) || out.some((f) => f.name === m[1])) continue;
-    out.push({ name: m[1], share: Number(m[2]) / 100 });
+    if (NOT_NAMES.test(m[1]) || found.some((f) => f.name === m[1])) continue;
+    found.push({ name: m[1], share: Number(m[2]) / 100, at: m.index });
   }
+  for (const m of amount ? text.matchAll(FIXED_AMOUNT) : []) {
+    const part = Number(m[2].replace(/[$€£,\s]/g, ''));
+    if (NOT_NAMES.test(m[1]) || found.some((f) => f.name === m[1]) || !(part > 0 && part < amount!)) continue;
+    found.push({ name: m[1], share: part / amount!, amount: part, at: m.index });
+  }
+  // (In the order the request names them.)
+  const out = found.sort((a, b) => a.at - b.at).map(({ at: _, ...f }) => f);
   // (Shares of 100% or more leave nothing to the others: not read.)
   return out.reduce((a, f) => a + f.share, 0) < 1 ? out : [];
 }
@@ -71,9 +85,8 @@ export function splitIn(text: string): CostSplit | null {
   const people = n + (me ? 1 : 0);
   if (!(people >= 2 && people <= 20)) return null;
   const tip = TIP.exec(text);
-  const fixed = fixedShares(text).slice(0, people - 1);
-  // The amount: the first figure that is not the head count, a percentage or a size.
-  const rest = text.replace(group[0], ' ').replace(tip?.[0] ?? '\0', ' ');
+  // The amount: the first figure that is not the head count, a percentage, a size or what one person pays.
+  const rest = text.replace(group[0], ' ').replace(tip?.[0] ?? '\0', ' ').replace(FIXED_AMOUNT, ' ');
   let amount: { value: number; currency: string | null } | null = null;
   for (const m of rest.matchAll(AMOUNT)) {
     const after = rest.slice(m.index! + m[0].length, m.index! + m[0].length + 12);
@@ -82,6 +95,7 @@ export function splitIn(text: string): CostSplit | null {
     const v = typedValue(t);
     if (typeof v.value === 'number' && v.value >= 10) { amount = { value: v.value, currency: v.currency }; break; }
   }
+  const fixed = fixedShares(text, amount?.value ?? null).slice(0, people - 1);
   const basis: SplitBasis = /\b(room\s*sizes?|sizes?\s+of\s+(?:the\s+)?rooms?|rooms?\s+(?:are|is)\s+(?:of\s+)?(?:different|differing|unequal)\s+sizes?|square\s+(?:feet|footage|meters|metres)|sq\.?\s*ft|bigger\s+room|by\s+size)\b/i.test(text) ? 'room size'
     : /\b(by|based\s+on|proportional(?:ly)?\s+to|according\s+to|relative\s+to)\s+(?:our\s+|their\s+|each\s+person'?s\s+)?(income|incomes|salary|salaries|earnings)\b/i.test(text) ? 'income'
       : /\b(by|based\s+on|proportional(?:ly)?\s+to)\s+(?:usage|use|consumption|what\s+(?:each|everyone)\s+(?:ordered|had|used))\b/i.test(text) ? 'usage'

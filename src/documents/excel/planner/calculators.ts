@@ -128,14 +128,15 @@ export function splitCalculator(s: CostSplit, title: string, namer: SheetNamer):
   const amountCol = weight ? 'D' : 'C';
   const lastFixed = first + fixed.length - 1;
   const share = (r: number) => (weight ? `=IF(SUM($B$${first}:$B$${last})=0,1/ROWS($B$${first}:$B$${last}),B${r}/SUM($B$${first}:$B$${last}))`
-    : r <= lastFixed ? fixed[r - first].share
+    // ("Ana pays 900": her share is 900 of the total, so she goes on paying 900 when the total changes.)
+    : r <= lastFixed ? (fixed[r - first].amount !== undefined ? `=${fixed[r - first].amount}/${total}` : fixed[r - first].share)
       : fixed.length ? `=(1-SUM($B$${first}:$B$${lastFixed}))/ROWS($A$${lastFixed + 1}:$A$${last})` : `=1/ROWS($A$${first}:$A$${last})`);
   if (weight) calls.push({ tool: 'set_cells', args: { sheet, start: `B${first}`, rows: Array.from({ length: s.people }, () => [null]), number_format: weight.format } });
   calls.push({ tool: 'set_cells', args: { sheet, start: `${shareCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [share(first + i)]), number_format: '0.0%' } });
   calls.push({ tool: 'set_cells', args: { sheet, start: `${amountCol}${first}`, rows: Array.from({ length: s.people }, (_, i) => [`=${shareCol}${first + i}*${total}`]), number_format: fmt } });
   calls.push({ tool: 'add_table', args: { sheet, range: `A${head}:${amountCol}${last}`, name: `${s.what.replace(/\W/g, '')}Split`, totals: { Share: 'sum', Amount: 'sum', ...(weight ? { [weight.header]: 'sum' } : {}) } } });
   calls.push({ tool: 'set_layout', args: { sheet, column_widths: { A: 18, B: weight ? 18 : 12, C: 14, D: 14 } } });
-  const stated = fixed.map((f) => `${f.name} ${pct(f.share)}`).join(', ');
+  const stated = fixed.map((f) => `${f.name} ${f.amount !== undefined ? money(f.amount, s.currency) : pct(f.share)}`).join(', ');
   const how = weight ? `by ${s.basis} (column B: enter each ${s.person.toLowerCase()}'s ${weight.header.replace(/ \(.*\)$/, '').toLowerCase()}; until then the shares are equal)` : fixed.length ? `with the shares given (${stated}, in column B) and the rest equally` : 'equally';
   return {
     calls,

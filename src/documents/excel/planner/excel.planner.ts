@@ -94,6 +94,9 @@ function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   // "a budget for the summer team offsite": the bare kind takes its subject ("Summer team offsite budget").
   const bare = specific && u.subject && !/\s/.test(specific) ? `${u.subject} ${specific.toLowerCase()}` : null;
   if (bare && bare.length <= 31) return u.named ?? u.sheetNames[0] ?? bare[0].toUpperCase() + bare.slice(1);
+  // ("chore chart for the kids", "study planner for finals week": a plan laid out by the day is named by what it is.)
+  const laidOut = u.rowsPer?.items.length && u.columns.length && label ? label : null;
+  if (laidOut) return u.named ?? u.sheetNames[0] ?? laidOut;
   // "comparing AWS, Azure and GCP": what is compared names it.
   const compared = u.compared.length >= 2 ? (u.compared.join(' vs ').length <= 31 ? u.compared.join(' vs ') : u.language === 'en' ? 'Comparison' : null) : null;
   return u.named ?? u.sheetNames[0] ?? specific ?? subject ?? label ?? compared ?? inputs.dataSources[0]?.name ?? DATA[u.language];
