@@ -259,4 +259,9 @@ export const USER_CASES: EvalCase[] = [
   // A split's share given as what one person pays; a plan by the day named by what it is, not whom it is for.
   { id: 'calc-rent-split-named-amount', format: 'excel', prompt: 'split the rent between 3 roommates, rent is 2400, Sam has the big room and pays 900', checks: [{ check: 'cell', cell: 'A5', equals: 'Sam' }, { check: 'cell', cell: 'B5', formula: '900' }, { check: 'cell', cell: 'C5', equals: 900, numeric: true }, { check: 'cell', cell: 'C6', equals: 750, numeric: true }, { check: 'cell', cell: 'B2', equals: 2400, numeric: true }] },
   { id: 'chore-chart-sheet-name', format: 'excel', prompt: 'chore chart for the kids', checks: [{ check: 'titles', include: ['Chore chart'] }, { check: 'no_titles', exclude: ['Kids'] }] },
+  // An agenda deck named by its meeting; a lesson for high school students; a long deck on a topic; a policy's rules.
+  { id: 'agenda-deck-meeting-title', format: 'slides', prompt: "agenda for monday's team meeting: budget review at 10am, hiring update, q&a", checks: [{ check: 'titles', include: ['Team meeting', 'Agenda', 'Hiring update'], ordered: true }] },
+  { id: 'lesson-deck-high-school', format: 'slides', prompt: 'create a presentation about climate change for high school students', checks: [{ check: 'titles', include: ['Climate change', 'Learning objectives', 'Key ideas'], ordered: true }, { check: 'no_titles', exclude: ['Climate change for high school students'] }] },
+  { id: 'long-generic-deck', format: 'slides', prompt: '10 slides about our company culture', checks: [{ check: 'parts', equals: 10 }, { check: 'titles', include: ['Company culture', 'Examples', 'Challenges'] }, { check: 'no_titles', exclude: ['Topic 8'] }] },
+  { id: 'policy-deck-rules', format: 'slides', prompt: 'deck introducing our new expense policy', checks: [{ check: 'part_text', part: 'Policy', includes: ['the rules themselves'], excludes: ['key points on policy'] }] },
 ];

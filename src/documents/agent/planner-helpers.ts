@@ -32,8 +32,10 @@ export function requestTopics(prompt: string): string[] {
   return parts.length >= 2 ? [...new Set(parts.map(capitalize))].slice(0, 12) : [];
 }
 
+/** The first letter in capitals, and the letters around an ampersand: "q&a" is "Q&A", "r&d budget" "R&D budget". */
 export function capitalize(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
+  const t = s.replace(/(^|[^\p{L}])(\p{Ll})&(\p{Ll})(?!\p{L})/gu, (_, before: string, a: string, b: string) => `${before}${a.toUpperCase()}&${b.toUpperCase()}`);
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
 }
 
 const KINDS: [RegExp, string[]][] = [

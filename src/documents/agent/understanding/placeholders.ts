@@ -33,6 +33,9 @@ const HINTS: [RegExp, string[]][] = [
   [/^(analysis)$/i, ['what the figures or evidence show']],
   [/^(options|alternatives)$/i, ['the options considered, with their pros and cons']],
   [/^(purpose)$/i, ['why this document exists and what it asks of the reader']],
+  // A policy's parts.
+  [/^(policy|the policy|rules)$/i, ['the rules themselves, one per line', 'what happens when they are not followed']],
+  [/^(exceptions)$/i, ['when the policy does not apply, and who approves an exception']],
   // A job description's parts.
   [/^(about the role|the role|role)$/i, ['the role in two or three sentences: the team, what it is for, why it matters']],
   [/^(what you(?:'ll| will) do|duties)$/i, ['what the person will do, day to day', 'what they will own']],
@@ -111,7 +114,7 @@ const TRAINING = /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction|tu
 const TRAINING_WHOM = new RegExp(String.raw`^(?:training|onboarding)\s+(?!(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data)\b)\p{L}`, 'iu');
 // ("a training guide for new cashiers", "onboarding materials for interns": what the document is for.)
 const TRAINING_FOR = /\b(?:training|onboarding|orientation|induction)\s+(?:guide|manual|handbook|materials?|deck|slides|presentation|session|course|doc(?:ument)?)\b/i;
-const LESSON = /\b(?:lesson|lecture)\b|\bfor\s+(?:my|our|the|a)\s+(?:[\p{L}\d-]+\s+){0,2}(?:class|students|pupils|learners)\b|\bfor\s+school\b/iu;
+const LESSON = /\b(?:lesson|lecture)\b|\bfor\s+(?:(?:my|our|the|a)\s+)?(?:[\p{L}\d-]+\s+){0,2}class\b|\bfor\s+(?:my|our)\s+(?:[\p{L}\d-]+\s+){0,2}(?:students|pupils|learners)\b|\bfor\s+(?:(?:high|middle|elementary|primary|secondary)\s+school|\d{1,2}(?:st|nd|rd|th)[-\s]grade|grade\s+\d{1,2}|year\s+\d{1,2})\s+(?:students|pupils)\b|\bfor\s+school\b/iu;
 
 /**
  * The parts of what a subject is, where the request names no kind of document with parts of its own:

@@ -1,6 +1,7 @@
 // The parts a document gets from what its subject is, when the request names no kind with parts of its
 // own (partsOf with the reading of the request), and the audiences a topic ends with.
 import { describe, expect, it } from 'vitest';
+import { capitalize } from '../planner-helpers.ts';
 import { withoutAudience } from './audience.ts';
 import { partsOf } from './placeholders.ts';
 import { understand } from './understand.ts';
@@ -42,6 +43,10 @@ describe('parts by what the subject is', () => {
     expect(deckParts('presentation about photosynthesis for my 5th grade class')).toEqual(['Learning objectives', 'Key ideas', 'Examples', 'Activity', 'Recap']);
     expect(deckParts('slides on volcanoes for school')[0]).toBe('Learning objectives');
     expect(docParts('lesson plan on fractions for my 4th grade class')).toEqual(['Learning objectives', 'Materials', 'Warm-up', 'Instruction', 'Practice', 'Assessment']);
+    expect(deckParts('create a presentation about climate change for high school students')[0]).toBe('Learning objectives');
+    expect(deckParts('deck for my students on fractions')[0]).toBe('Learning objectives');
+    // (New students on campus are not a class.)
+    expect(deckParts('slides for new students about campus life')[0]).toBe('Context');
   });
 
   it('leaves the kinds with parts of their own, and other languages, as they were', () => {
@@ -51,11 +56,21 @@ describe('parts by what the subject is', () => {
   });
 });
 
+describe('capitals', () => {
+  it('around an ampersand, as in Q&A and R&D', () => {
+    expect(capitalize('q&a')).toBe('Q&A');
+    expect(capitalize('r&d budget and m&a')).toBe('R&D budget and M&A');
+    expect(capitalize('salt & pepper')).toBe('Salt & pepper');
+  });
+});
+
 describe('a class as the audience a topic ends with', () => {
   it('is not part of the topic', () => {
     expect(withoutAudience('history of jazz for my music class')).toBe('history of jazz');
     expect(withoutAudience('photosynthesis for my 5th grade class')).toBe('photosynthesis');
     expect(withoutAudience('volcanoes for school')).toBe('volcanoes');
+    expect(withoutAudience('climate change for high school students')).toBe('climate change');
+    expect(withoutAudience('the solar system for 3rd grade students')).toBe('the solar system');
     expect(withoutAudience('the new CRM for our sales team')).toBe('the new CRM');
   });
 });

@@ -147,7 +147,10 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const training = u.label && /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction)$/iu.test(u.label) ? u.label : null;
   const forWhom = topic && forPurpose(topic) ? (training ?? (named && isAudience(topic) ? named : null)) : null;
   const whoFor = forWhom && topic ? `${forWhom} for ${topic}` : null;
-  const found = laidOut ?? dated ?? whoFor ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
+  // ("agenda for monday's team meeting: ...": the meeting names the deck; its Agenda slide follows.)
+  // (Not where the deck's own name says more than "Agenda": "team offsite agenda deck".)
+  const agendaFor = u.kind === 'agenda' && (!named || /^agenda$/i.test(named)) ? occasion : null;
+  const found = laidOut ?? dated ?? whoFor ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? agendaFor ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 

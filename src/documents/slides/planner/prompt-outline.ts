@@ -5,6 +5,7 @@
 import { csvBlock, parseMarkdown } from '../../agent/markdown.ts';
 import type { BulletInput } from '../tools/tool-schemas.ts';
 import { audienceLength, topicAfterAudience, withoutAudience } from '../../agent/understanding/audience.ts';
+import { capitalize } from '../../agent/planner-helpers.ts';
 
 export interface DraftTable { columns: string[]; rows: string[][] }
 
@@ -81,9 +82,7 @@ export function topicOf(text: string): string | null {
   return topic && topic.split(/\s+/).length <= 14 ? topic : null;
 }
 
-export function capitalize(text: string): string {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}
+export { capitalize };
 
 const CHART_INSTRUCTION = /\s*\((?:as |in |use )?(?:an? )?(?:[\w-]+ ){0,2}(?:chart|graph|plot)\)\s*$/i;
 

@@ -92,6 +92,9 @@ export function statementsTitle(u: Understanding): string {
 
 /** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
 /** `withFacts`: labelled facts of the request ("**Top complaint:** shipping times"), shown with the stated ones. */
+/** The parts of a long deck on a topic that names none (English): the usual ones with examples, challenges and a summary among them. */
+const LONG_DECK = ['Context', 'Key points', 'Details', 'Examples', 'Analysis', 'Challenges', 'Options', 'Recommendation', 'Summary', 'Next steps'];
+
 export function understoodSlides(u: Understanding, userContent: string[], withFacts: string[] = []): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
@@ -137,7 +140,10 @@ export function understoodSlides(u: Understanding, userContent: string[], withFa
   // (Facts under labels of their own are a slide of key facts in the deck plan: content, not an empty request.)
   const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length || u.labelled.length ? 0 : partsOf(u.kind, u.language, 'deck', u).length > 7 ? 10 : 4;
   const have = new Set(slides.map((s) => s.title.toLowerCase()));
-  for (const part of partsOf(u.kind, u.language, 'deck', u)) {
+  const usual = partsOf(u.kind, u.language, 'deck', u);
+  // ("10 slides about our company culture": more slides than the usual parts, in an order that reads, not "Topic 8".)
+  const long = u.language === 'en' && usual === WORDS.en.deck && wanted - slides.length > usual.length ? LONG_DECK : usual;
+  for (const part of long) {
     if (slides.length >= wanted) break;
     if (!have.has(part.toLowerCase())) slides.push(topicSlide(u, part));
   }
