@@ -68,6 +68,9 @@ describe('facts listed after a colon', () => {
   it('a first clause that only names the topic is not a fact', () => {
     expect(statementsIn('slides pls — quarterly results, revenue 1.2M up 15%, 3 new clients, churn down')?.items).toEqual(['Revenue 1.2M up 15%', '3 new clients', 'Churn down']);
     expect(statementsIn('quick deck for friday: hiring plan 2025, we want 5 engineers, 2 designers, 1 PM')?.items).toEqual(['We want 5 engineers', '2 designers', '1 PM']);
+    // ("revenue 1.2M, up 15%": the change is the revenue's, one fact.)
+    expect(statementsIn('a report on our Q3 sales: revenue 1.2M, up 15%, best region EMEA')?.items).toEqual(['Revenue 1.2M, up 15%', 'Best region EMEA']);
+    expect(statementsIn('Q2 update: churn 2.1%, down 0.3 pts YoY, NPS 41, +6 from last quarter, 2 new markets')?.items).toEqual(['Churn 2.1%, down 0.3 pts YoY', 'NPS 41, +6 from last quarter', '2 new markets']);
     // A first clause with a figure is a fact (Spanish "suben").
     expect(statementsIn('Presentación de resultados del Q3: ventas suben un 12%, la rotación baja al 3%, dos mercados nuevos')?.items).toEqual(['Ventas suben un 12%', 'La rotación baja al 3%', 'Dos mercados nuevos']);
   });

@@ -92,7 +92,7 @@ export function statementsIn(text: string): Statements | null {
     const updates = clauses.every((c) => PERSON_UPDATE.test(c)) || (clauses.length >= 2 && clauses.every((c) => DONE.test(c)));
     if (!findings && !updates && (figured.length < 2 || (!changed && clauses.filter(countLed).length < 2))) continue;
     // "North 120, South 80" is a series: every clause a label and a bare value, no word of change.
-    return { items: clauses.map(capitalised), source };
+    return { items: withChanges(clauses).map(capitalised), source };
   }
   return null;
 }
@@ -118,6 +118,19 @@ function clausesOfList(source: string): string[] {
   }
   return out.map((c) => c.replace(/^(?:and|und|y|et)\s+/i, '')).filter(Boolean);
 }
+
+/** "revenue 1.2M, up 15%": a change with no subject of its own is one fact with the figure before it. */
+function withChanges(clauses: string[]): string[] {
+  const merged: string[] = [];
+  for (const c of clauses) {
+    if (merged.length && CHANGE_ONLY.test(c) && /\d/.test(merged[merged.length - 1])) merged[merged.length - 1] += `, ${c}`;
+    else merged.push(c);
+  }
+  return merged;
+}
+
+/** "up 15%", "down 3 pts", "+12% QoQ", "a rise of 8%": a change and its figure, saying nothing of what changed. */
+const CHANGE_ONLY = /^(?:(?:up|down|rising|falling|growing|dropping)(?:\s+by)?|(?:a|an)\s+(?:rise|increase|drop|decrease|fall|gain)\s+of|[+\-−])\s*[$€£]?\d[\d.,]*\s*(?:%|k|m|bn|pts?|points?)?(?:\s+(?:QoQ|YoY|MoM|WoW|year[- ]on[- ]year|from\s+last\s+\p{L}+|vs\.?\s+\p{L}+(?:\s+\p{L}+)?))?$/iu;
 
 interface Clause { text: string; start: number; end: number; elliptical?: boolean }
 /** "$3k MRR", "200 users", "40 customers": a figure and its noun, nothing else. */

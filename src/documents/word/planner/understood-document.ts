@@ -170,7 +170,8 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   let details = u.announcement ? [] : detailFacts(u);
   // Stated facts go into the section about details (else the first one), as labelled lines; not among a
   // meeting's attendees or agenda, where they get a Details section of their own.
-  if (details.length && /^(?:attendees|agenda)$/i.test(sections[0] ?? '') && !sections.some((s) => /^(?:event )?details$/i.test(s))) {
+  // (Nor under an agenda's first item: "agenda for ... on March 4 at 2pm: revenue review, ..." is when the meeting is.)
+  if (details.length && (/^(?:attendees|agenda)$/i.test(sections[0] ?? '') || (u.kind === 'agenda' && items.length > 0)) && !sections.some((s) => /^(?:event )?details$/i.test(s))) {
     blocks.push(`# ${u.language === 'en' ? 'Details' : cap(w.details)}\n\n${details.join('\n')}`);
     details = [];
   }
