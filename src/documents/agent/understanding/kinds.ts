@@ -15,7 +15,7 @@ export const KINDS: [DocKind, RegExp][] = [
   ['proposal', /\b(proposal|angebot|propuesta|proposition)\b/i],
   ['budget', /\b(budget|presupuesto|haushaltsplan|budgetplan|[a-zäöü]+budget)\b/i],
   ['invoice', /\b(invoice|rechnung|factura|facture)\b/i],
-  ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire|(?:to|for|will|can|i|we)\s+(?:keep\s+)?track(?:ing)?(?:\s+of)?(?=\s+(?!down\b|record\b)\p{L}))\b/iu],
+  ['tracker', /\b(tracker|tracking sheet|log|checklist|inventory|inventar|inventario|inventaire|(?:(?<=\b(?:to|for|will|can|i|we)\s+)|^\s*(?:please\s+)?)(?:keep\s+)?track(?:ing)?(?:\s+of)?(?=\s+(?!down\b|record\b)\p{L}))\b/iu],
   ['policy', /\b(policy|guideline|handbook|richtlinie|política|politique)\b/i],
   ['newsletter', /\b(newsletter|boletín|bulletin)\b/i],
   ['plan', /\b(project brief|plan|strategy|roadmap|strategie|estrategia|stratégie|projektplan)\b/i],
@@ -57,7 +57,7 @@ export function labelOf(text: string, kind: DocKind): string | null {
   const noun = re!.exec(first.slice(at))![0];
   // "a spreadsheet to track my job applications": what is tracked names it ("Job applications").
   if (/track/i.test(noun) && !/tracker|tracking sheet/i.test(noun)) {
-    const what = /^\s*(?:(?:my|our|the|all|each|every)\s+)?(\p{L}[\p{L}\d' -]{1,40}?)(?=\s*(?:[-–—:,.;(]|\s(?:with|for|and|in|by|so|to|that|which|including|across)\b|$))/iu.exec(first.slice(at + noun.length));
+    const what = /^\s*(?:(?:my|our|the|all|each|every|these|this|those)\s+)?(\p{L}[\p{L}\d' -]{1,40}?)(?=\s*(?:[-–—:,.;(]|\s(?:with|for|and|in|by|so|to|that|which|including|across)\b|$))/iu.exec(first.slice(at + noun.length));
     return what ? what[1][0].toUpperCase() + what[1].slice(1) : null;
   }
   const all = first.slice(0, at).trim().split(/\s+/).filter(Boolean);

@@ -18,6 +18,7 @@ import { topicAfterAudience, withoutAudience } from './audience.ts';
 import { groupsIn, type Group } from './groups.ts';
 import { minutesIn } from './minutes.ts';
 import { weeklyPlanIn } from './weekly.ts';
+import { countedComparisonIn } from './counted-comparison.ts';
 
 /** A list's label that names the things listed, not their values: "subscriptions", "streaming services", "bills". */
 const THINGS = /(?:^|\s)(subscriptions|memberships|services|apps|tools|bills|products|purchases|gifts|plans|licen[cs]es)$/i;
@@ -213,7 +214,10 @@ export function understand(prompt: string): Understanding {
   // fields are its columns, not its sheets.
   const fields = kind === 'tracker' && !columnsIn(rest).length && !sheetNamesIn(rest).length && items.length >= 2 && !per.length && !rangeItems(rest).length ? items : [];
   // "weekly meal plan for a family of 4": a row per day and a meal plan's columns, when the request names none.
-  const weekly = languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && !items.length && !fields.length ? weeklyPlanIn(rest) : null;
+  // "comparing 3 apartments: rent, size, commute time": a row for each (numbered) and a column per criterion.
+  const counted = languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && compared.length < 2 && !fields.length ? countedComparisonIn(rest) : null;
+  const weekly = counted ?? (languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && !items.length && !fields.length ? weeklyPlanIn(rest) : null);
+  if (counted) items = [];
   return {
     language: languageOf(prompt),
     kind,
@@ -233,7 +237,7 @@ export function understand(prompt: string): Understanding {
     rowsPer: weekly ? { per: weekly.per, items: weekly.items } : rowsPer(rest),
     statements: stated?.items ?? [],
     // ("write a job description for ...: remote, Python and Postgres, 5+ years, ...": what it must say.)
-    specifics: !tables.length && !stated && !groups.length && !items.length && !fields.length && !bullets && compared.length < 2 && !per.length ? specificsIn(rest) : [],
+    specifics: !tables.length && !stated && !groups.length && !items.length && !fields.length && !bullets && compared.length < 2 && !per.length && !counted ? specificsIn(rest) : [],
     statementsInPassing: inPassing,
     asked: askedAmount(prompt),
     announcement: announcementIn(prompt),

@@ -26,6 +26,7 @@ import { savingsIn } from '../../agent/understanding/savings.ts';
 import { savingsPlan } from './savings-plan.ts';
 import { ratedCostsIn } from '../../agent/understanding/rated-costs.ts';
 import { ratedBudgetPlan } from './rated-budget.ts';
+import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 
 /**
  * The calculator a request spells out, titled by what it works out ("Commission calculator", "Rent
@@ -95,7 +96,8 @@ function nameFor(u: Understanding, inputs: ResolvedInputs): string {
   const bare = specific && u.subject && !/\s/.test(specific) ? `${u.subject} ${specific.toLowerCase()}` : null;
   if (bare && bare.length <= 31) return u.named ?? u.sheetNames[0] ?? bare[0].toUpperCase() + bare.slice(1);
   // ("chore chart for the kids", "study planner for finals week": a plan laid out by the day is named by what it is.)
-  const laidOut = u.rowsPer?.items.length && u.columns.length && label ? label : null;
+  // ("comparing 3 apartments: rent, size": what is compared names it, "Apartment comparison".)
+  const laidOut = laidOutName(u)?.slice(0, 31) ?? null;
   if (laidOut) return u.named ?? u.sheetNames[0] ?? laidOut;
   // "comparing AWS, Azure and GCP": what is compared names it.
   const compared = u.compared.length >= 2 ? (u.compared.join(' vs ').length <= 31 ? u.compared.join(' vs ') : u.language === 'en' ? 'Comparison' : null) : null;

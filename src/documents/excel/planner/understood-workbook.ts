@@ -100,7 +100,7 @@ const TYPE_BY_NAME: [RegExp, ColumnType][] = [
   [/\b(serial|sku|id|ids|phone|zip|postcode|postal|email|invoice|iban|account number)\b/i, 'text'],
   [/\b(date|due|deadline|start|end|when|datum|fecha|échéance)\b/i, 'date'],
   [/\b(rate|percent|share|margin|%|quote|tasa|taux)\b/i, 'percent'],
-  [/\b(amount|cost|costs|price|budget|revenue|sales|total|salary|fee|spend|income|expense|expenses|betrag|kosten|preis|importe|coste|precio|montant|prix|coût)\b/i, 'currency'],
+  [/\b(amount|cost|costs|price|budget|revenue|sales|total|salary|rent|fee|spend|income|expense|expenses|betrag|kosten|preis|importe|coste|precio|montant|prix|coût)\b/i, 'currency'],
   [/\b(qty|quantity|count|units|hours|minutes|mins|sets|reps|number|headcount|miles|mileage|km|kilomet(?:er|re)s|distance|calories|steps|kg|lbs|menge|anzahl|cantidad|quantité|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i, 'number'],
 ];
 
@@ -150,7 +150,8 @@ export function skeletonSheets(u: Understanding, namer: SheetNamer, fallbackName
     // (What is compared is named, not typed: "Galaxy S25" holds whatever each criterion needs.)
     const types = columns.map((c, i) => ((i === 0 && !dated) || comparison ? 'text' : typeOf(c) === 'currency' && u.language !== 'en' ? 'number' : typeOf(c)));
     // A tracker's records are summed only where a sum means something (costs, hours), not a salary or a score.
-    const summed = types.map((t, i) => (t === 'currency' || t === 'number') && (u.kind !== 'tracker' || SUMMABLE.test(columns[i])));
+    // (Nor where things are compared side by side: "comparing 3 apartments: rent, size" has no total rent.)
+    const summed = types.map((t, i) => (t === 'currency' || t === 'number') && !u.intents.compare && (u.kind !== 'tracker' || SUMMABLE.test(columns[i])));
     const spec = columns.map((header, i) => ({ header, type: types[i], ...(summed[i] ? { total: 'sum' } : types[i] === 'currency' || types[i] === 'number' ? { total: 'none' } : {}) }));
     const rows = rowLabels.map((l) => columns.map((_, i) => (i === labelled ? l : null)));
     out.calls.push({ tool: 'add_sheet', args: { name: sheet, columns: spec, rows, totals: summed.some(Boolean), ...(summed.some(Boolean) && u.language !== 'en' ? { totals_label: WORDS[u.language].total } : {}), as_table: true } });

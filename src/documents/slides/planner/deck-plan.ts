@@ -11,6 +11,7 @@ import { WORDS } from '../../agent/understanding/language.ts';
 import { kindOf, understand, type Understanding } from '../../agent/understanding/understand.ts';
 import { casualTopic, isOccasion, occasionOf } from '../../agent/understanding/casual-topic.ts';
 import { isAudience } from '../../agent/understanding/audience.ts';
+import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -141,7 +142,7 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   const content = (t: string) => [...u.statements, ...u.items].some((x) => x.toLowerCase() === t.toLowerCase() || x.toLowerCase().startsWith(`${t.toLowerCase()} `));
   const asked = casual && occasion && content(casual) ? null : casual;
   // ("weekly meal plan for a family of 4": a plan laid out in rows and columns is named by what it is.)
-  const laidOut = u.rowsPer?.items.length && u.columns.length && u.label ? u.label : null;
+  const laidOut = laidOutName(u);
   // "training deck for new cashiers": who it is for is not its topic; the deck's own name says what it is.
   // (A training's own name says so even where its people are not a known audience: "for warehouse staff".)
   const training = u.label && /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction)$/iu.test(u.label) ? u.label : null;

@@ -9,6 +9,7 @@ import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
 import type { AddSlideArgs } from '../tools/tool-schemas.ts';
+import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 
 const NOTES = 'Placeholder slide: replace the bracketed text with the facts to present.';
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
@@ -108,7 +109,7 @@ export function understoodSlides(u: Understanding, userContent: string[], withFa
   for (const t of u.tables) slides.push(...dataSlides(u, t));
   // "weekly meal plan": the rows and columns the request names (or such a plan has), a table to fill in.
   if (u.rowsPer?.items.length && u.columns.length && !u.tables.length && u.language === 'en') {
-    slides.push({ layout: 'table', title: (u.label ?? 'Plan').slice(0, 150), table: { columns: [u.rowsPer.per, ...u.columns].slice(0, 8), rows: u.rowsPer.items.slice(0, 20).map((i) => [i, ...u.columns.slice(0, 7).map(() => '')]) } });
+    slides.push({ layout: 'table', title: (laidOutName(u) ?? 'Plan').slice(0, 150), table: { columns: [u.rowsPer.per, ...u.columns].slice(0, 8), rows: u.rowsPer.items.slice(0, 20).map((i) => [i, ...u.columns.slice(0, 7).map(() => '')]) } });
   }
   if (u.compared.length && !u.tables.length) slides.push(comparisonSlide(u));
   if (u.bullets) slides.push({ layout: 'bullets', title: (u.named ?? (u.subject ? u.subject[0].toUpperCase() + u.subject.slice(1) : 'Key points')).slice(0, 150), bullets: u.bullets.items.slice(0, 14) });

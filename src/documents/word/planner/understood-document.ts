@@ -9,6 +9,7 @@ import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
 import { escapeInline } from '../inline.ts';
+import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
 const TIMELINE_WORD = /\b(timeline|roadmap|milestones?|schedule|zeitplan|cronograma|calendrier|hoja de ruta|feuille de route)\b/i;
@@ -132,7 +133,7 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
   }
   // "weekly meal plan": the rows and columns the request names (or such a plan has) are a table to fill in.
   else if (u.rowsPer?.items.length && u.columns.length && u.language === 'en') {
-    blocks.push(`# ${escapeInline(u.label ?? (u.subject ? cap(u.subject) : 'Plan'))}\n\n${pipeTable([u.rowsPer.per, ...u.columns].map(escapeInline), u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), ...u.columns.map(() => '')]))}`);
+    blocks.push(`# ${escapeInline(laidOutName(u) ?? (u.subject ? cap(u.subject) : 'Plan'))}\n\n${pipeTable([u.rowsPer.per, ...u.columns].map(escapeInline), u.rowsPer.items.slice(0, 100).map((i) => [escapeInline(i), ...u.columns.map(() => '')]))}`);
   }
   // (Labelled groups follow the listed facts: "completed X, started Y, risk: Z" reads in that order.)
   const groupBlocks = u.groups.map((g) => `# ${escapeInline(g.title)}\n\n${g.items.map((x) => `- ${escapeInline(x)}`).join('\n')}`);
