@@ -24,6 +24,8 @@ import { gradebookIn } from '../../agent/understanding/gradebook.ts';
 import { gradebookPlan } from './gradebook.ts';
 import { savingsIn } from '../../agent/understanding/savings.ts';
 import { savingsPlan } from './savings-plan.ts';
+import { weightedGradesPlan } from './weighted-grades-plan.ts';
+import { weightedGradesIn } from '../../agent/understanding/weighted-grades.ts';
 import { ratedCostsIn } from '../../agent/understanding/rated-costs.ts';
 import { ratedBudgetPlan } from './rated-budget.ts';
 import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
@@ -36,6 +38,9 @@ import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 function calculatorFor(prompt: string, namer: SheetNamer, pairsOnly: boolean): AgentPlan | null {
   const grades = pairsOnly ? null : gradebookIn(prompt);
   if (grades) return gradebookPlan(grades, namer);
+  // ("grade calculator: homework 20%, midterm 30%, final 50%": read before the pairs they also are.)
+  const weighted = weightedGradesIn(prompt);
+  if (weighted) return weightedGradesPlan(weighted, namer);
   const savings = pairsOnly ? null : savingsIn(prompt);
   if (savings) return savingsPlan(savings, namer);
   const allocation = allocationIn(prompt);
