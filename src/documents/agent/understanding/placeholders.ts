@@ -47,6 +47,12 @@ const HINTS: [RegExp, string[]][] = [
   [/^(key milestones)$/i, ['the key dates, each with what happened']],
   [/^(turning points)$/i, ['the changes that shaped what came next, and why they mattered']],
   [/^(legacy)$/i, ['what it left behind and why it still matters']],
+  // An incident report's parts.
+  [/^(what happened)$/i, ['the events in order, each with its time']],
+  [/^(impact)$/i, ['who and what was affected, and for how long']],
+  [/^(root cause)$/i, ['why it happened']],
+  [/^(resolution)$/i, ['how it was fixed, and when service was back']],
+  [/^(follow-up actions)$/i, ['the actions that keep it from happening again, each with an owner and a date']],
   // A training's or a how-to's parts.
   [/^(learning objectives)$/i, ['what the learners will be able to do at the end']],
   [/^(key concepts|key ideas)$/i, ['the ideas to understand first, each in a sentence']],
@@ -110,6 +116,8 @@ export type About = { subject: string | null; label: string | null; request: str
 
 // ("Our onboarding process", "training costs" are about the thing, not one.)
 const TRAINING = /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction|tutorial|workshop|course)\b(?!\s+(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data|completion|attendance)\b)/iu;
+// ("incident report for the outage on May 3", "postmortem of yesterday's outage".)
+const INCIDENT = /\b(?:incident|outage|post-?mortem|downtime)\b/i;
 // A subject that trains someone ("onboarding new sales reps"); "onboarding" alone may be about the process.
 const TRAINING_WHOM = new RegExp(String.raw`^(?:training|onboarding)\s+(?!(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data)\b)\p{L}`, 'iu');
 // ("a training guide for new cashiers", "onboarding materials for interns": what the document is for.)
@@ -123,6 +131,7 @@ const LESSON = /\b(?:lesson|lecture)\b|\bfor\s+(?:(?:my|our|the|a)\s+)?(?:[\p{L}
  */
 function subjectParts({ subject, label, request }: About): string[] | undefined {
   const first = request.split(/(?<=[.!?])\s|\n/)[0];
+  if ([label, subject].some((x) => x && INCIDENT.test(x))) return ['Summary', 'What happened', 'Impact', 'Root cause', 'Resolution', 'Follow-up actions'];
   if (subject && /\b(?:history|evolution|origins?)\s+of\b/i.test(subject)) return ['Origins', 'Key milestones', 'Turning points', 'Legacy'];
   if (subject && /^how\s+to\b/i.test(subject)) return ['Why it matters', 'What you need', 'Step by step', 'Common mistakes', 'Checklist'];
   if ((label && TRAINING.test(label)) || (subject && TRAINING_WHOM.test(subject)) || TRAINING_FOR.test(first)) return ['Learning objectives', 'Key concepts', 'Step by step', 'Common mistakes', 'Practice', 'Resources'];

@@ -1,7 +1,7 @@
 // Facts a request states, listed after a colon or told in passing; and what is not a fact (the request
 // itself, a document's size, line items with prices, a series of one unit).
 import { describe, expect, it } from 'vitest';
-import { claimsIn, statementsIn } from './statements.ts';
+import { claimsIn, statementsIn, whatHappened } from './statements.ts';
 import { askedAmount } from './facts.ts';
 import { understand } from './understand.ts';
 
@@ -114,5 +114,19 @@ describe('listed facts without a word of change', () => {
     // Topics named in a list are not updates.
     expect(statementsIn('deck on the CRM rollout: why, training, support')).toBeNull();
     expect(statementsIn('A 6-slide pitch deck for a startup. Include market size, product, business model, traction, team and the ask.')).toBeNull();
+  });
+});
+
+describe('one sentence after the colon that says what happened', () => {
+  it('is a fact kept as written', () => {
+    expect(whatHappened('incident report for the outage on May 3: the API was down for 2 hours because of an expired certificate')?.items).toEqual(['The API was down for 2 hours because of an expired certificate']);
+    expect(whatHappened('memo to staff: the office will be closed on Friday because of the storm')?.items).toEqual(['The office will be closed on Friday because of the storm']);
+  });
+
+  it('is not a list of parts, fields or data, nor a short label', () => {
+    expect(whatHappened('Deck on the CRM rollout: why we switch, training, timeline, support')).toBeNull();
+    expect(whatHappened('a tracker for my job applications: company, role, date applied, status')).toBeNull();
+    expect(whatHappened('sales by region: North 120, South 80')).toBeNull();
+    expect(whatHappened('Title: Q3 review')).toBeNull();
   });
 });

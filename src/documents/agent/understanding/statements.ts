@@ -238,3 +238,19 @@ function itemsOf(clauses: Clause[]): string[] {
     return capitalised(t);
   });
 }
+
+/**
+ * "incident report for the outage on May 3: the API was down for 2 hours because of an expired
+ * certificate": one sentence after the request's colon that says what happened (it has a verb) is a
+ * fact told with the request, kept as written; not a list of parts or fields.
+ */
+export function whatHappened(text: string): Statements | null {
+  const line = text.trim().split('\n')[0];
+  const at = line.indexOf(':');
+  if (at < 8) return null;
+  const source = line.slice(at + 1).trim().replace(/[.!]\s*$/, '');
+  const words = source.split(/\s+/).length;
+  if (words < 5 || words > 40 || source.includes(':') || source.split(/,/).length > 2) return null;
+  if (!/\b(?:is|was|were|are|has|had|have|went|did|didn't|failed|broke|stopped|crashed|caused|because|after|when|will|won't|can't|couldn't)\b/i.test(source)) return null;
+  return { items: [source[0].toUpperCase() + source.slice(1)], source };
+}

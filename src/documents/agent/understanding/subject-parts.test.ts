@@ -21,6 +21,11 @@ describe('parts by what the subject is', () => {
     expect(docParts('a report on the evolution of the smartphone')).toEqual(['Origins', 'Key milestones', 'Turning points', 'Legacy']);
   });
 
+  it('an incident report', () => {
+    expect(docParts('incident report for the outage on May 3: the API was down for 2 hours because of an expired certificate')).toEqual(['Summary', 'What happened', 'Impact', 'Root cause', 'Resolution', 'Follow-up actions']);
+    expect(deckParts('a postmortem presentation on the checkout downtime')[0]).toBe('Summary');
+  });
+
   it('a how-to', () => {
     expect(deckParts('a deck on how to reset your password')).toContain('Step by step');
   });

@@ -12,7 +12,7 @@ import { recordsIn } from './records.ts';
 import { measureOf, periodHeader, seriesIn } from './series.ts';
 import { languageOf, WORDS, type Lang } from './language.ts';
 import { countsIn, NUMBER_WORD, type Count } from './numbers.ts';
-import { claimsIn, statementsIn } from './statements.ts';
+import { claimsIn, statementsIn, whatHappened } from './statements.ts';
 import { announcementIn, type Announcement } from './announcement.ts';
 import { topicAfterAudience, withoutAudience } from './audience.ts';
 import { groupsIn, type Group } from './groups.ts';
@@ -185,7 +185,7 @@ export function understand(prompt: string): Understanding {
   // Facts told in passing ("..., adoption is now 80% and support tickets dropped"), when nothing above is data.
   let inPassing = false;
   if (!stated && !tables.length) {
-    stated = claimsIn(rest);
+    stated = claimsIn(rest) ?? whatHappened(rest);
     if (stated) rest = rest.replace(stated.source, ' ');
     inPassing = Boolean(stated);
   }
