@@ -278,4 +278,6 @@ export const USER_CASES: EvalCase[] = [
   // An incident report's own parts, and one sentence after the colon saying what happened, kept as written.
   { id: 'incident-report-parts', format: 'word', prompt: 'incident report for the outage on May 3: the API was down for 2 hours because of an expired certificate', checks: [{ check: 'titles', include: ['Summary', 'What happened', 'Impact', 'Root cause', 'Resolution', 'Follow-up actions'], ordered: true }, { check: 'part_text', part: 'Summary', includes: ['The API was down for 2 hours because of an expired certificate', 'May 3'] }, { check: 'no_echo', allow: ['the API was down for 2 hours because of an expired certificate'] }] },
   { id: 'memo-what-happened', format: 'word', prompt: 'memo to staff: the office will be closed on Friday because of the storm', checks: [{ check: 'text', includes: ['The office will be closed on Friday because of the storm'] }, { check: 'no_echo', allow: ['the office will be closed on Friday because of the storm'] }] },
+  // A thank-you note is a letter: its opening, details and closing, not a report's next steps.
+  { id: 'thank-you-note-letter', format: 'word', prompt: 'thank you note to a client for their referral', checks: [{ check: 'titles', include: ['Opening', 'Closing'], ordered: true }, { check: 'no_titles', exclude: ['Next steps', 'Overview'] }] },
 ];

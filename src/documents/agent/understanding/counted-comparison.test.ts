@@ -26,11 +26,13 @@ describe('a comparison of counted things', () => {
   });
 });
 
-describe('"track ..." at the start of a request', () => {
-  it('asks for a tracker of what follows', () => {
+describe('kinds named by their first words', () => {
+  it('"track ..." asks for a tracker of what follows; a thank-you note is a letter', () => {
     expect(kindOf('track donations for our fundraiser')).toBe('tracker');
     expect(labelOf('Track these invoices', 'tracker')).toBe('Invoices');
     expect(kindOf('a spreadsheet to track my job applications')).toBe('tracker');
+    expect(kindOf('thank you note to a client for their referral')).toBe('letter');
+    expect(kindOf('write a thank-you email to the team for shipping the release')).toBe('letter');
     // (Not "track down" or "track record".)
     expect(kindOf('track down the missing invoices and write a memo')).toBe('memo');
   });

@@ -8,7 +8,7 @@ export const KINDS: [DocKind, RegExp][] = [
   ['pitch', /\b(pitch(?:[- ]deck)?|investor deck|investor presentation|(?:seed|series [a-d]|fundraising|funding|vc) (?:deck|presentation)|(?:deck|presentation|slides?) (?:for|to) (?:(?:potential|prospective|some|our|the|angel)\s+)?(?:investors|vcs|angels|angel investors))\b/i],
   ['memo', /\b(memo|memorandum|aktennotiz|memorándum|note de service)\b/i],
   ['job', /\b(job (?:description|posting|ad|advert(?:isement)?|listing|spec)|stellenanzeige|stellenbeschreibung|oferta de (?:empleo|trabajo)|descripción del puesto|offre d'emploi|fiche de poste)\b/i],
-  ['letter', /\b(letter|cover letter|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
+  ['letter', /\b(letter|cover letter|thank[- ]you\s+(?:note|card|email|message)|carta|lettre|anschreiben|brief(?=\s+an\b))\b/i],
   ['invitation', /\b(invitation|invite|einladung|invitación|flyer|poster|leaflet)\b/i],
   ['agenda', /\b(agenda|tagesordnung|orden del día|ordre du jour)\b/i],
   ['minutes', /\b((?<!\d\s?-?\s?)minutes|meeting notes|(?:standup|stand-up|team|sync|call|meeting) (?:notes|recap)|notes from (?:the|today's|yesterday's|our|this|my) \S+|protokoll|acta|compte rendu)\b/i],

@@ -115,7 +115,7 @@ export function subjectOf(text: string, kind: DocKind): string | null {
   if (phrase === null) return null;
   // The subject ends where the facts start ("the office move on March 3, 2025 to 12 Harbor Road").
   const cut = withoutAudience(phrase).replace(/\s+(?:on|at|to|in|by|from|am|el|le)\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[\s\S]*$/i, '');
-  let s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim()
+  let s = cut.replace(SUBJECT_TRIM, '').replace(/^(?:the|a|an|their|his|her|der|die|das|den|dem|des)\s+/i, '').replace(/["“”]/g, '').replace(/[\s,;:–—-]+$/, '').trim()
     // ("Q3 results in 6 slides" leaves "slides" behind once its count is read.)
     .replace(/\s+(?:slides?|pages?|sheets?|tabs?)$/i, '');
   // "my class presentation on climate change", "a 10 minute talk on X": the occasion's topic.
