@@ -42,7 +42,7 @@ const HINTS: [RegExp, string[]][] = [
   [/^(requirements|qualifications|what we(?:'re| are) looking for)$/i, ['the skills and experience required', 'what would be a plus']],
   [/^(benefits|perks|what we offer)$/i, ['pay, benefits and perks']],
   [/^(how to apply)$/i, ['how to apply, to whom and by when']],
-  // A history's parts (SUBJECT_PARTS below).
+  // A history's parts (subjectParts below).
   [/^(origins?)$/i, ['where and when it began, and who was behind it']],
   [/^(key milestones)$/i, ['the key dates, each with what happened']],
   [/^(turning points)$/i, ['the changes that shaped what came next, and why they mattered']],
@@ -115,18 +115,19 @@ const PARTS_IN: Record<Exclude<Lang, 'en'>, Partial<Record<DocKind, string[]>>> 
 export type About = { subject: string | null; label: string | null; request: string };
 
 // ("Our onboarding process", "training costs" are about the thing, not one.)
-const TRAINING = /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction|tutorial|workshop|course)\b(?!\s+(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data|completion|attendance)\b)/iu;
+const ABOUT_IT = String.raw`(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data|completion|attendance)\b`;
+const TRAINING = new RegExp(String.raw`^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction|tutorial|workshop|course)\b(?!\s+${ABOUT_IT})`, 'iu');
 // ("incident report for the outage on May 3", "postmortem of yesterday's outage".)
 const INCIDENT = /\b(?:incident|outage|post-?mortem|downtime)\b/i;
 // A subject that trains someone ("onboarding new sales reps"); "onboarding" alone may be about the process.
-const TRAINING_WHOM = new RegExp(String.raw`^(?:training|onboarding)\s+(?!(?:process|programs?|programmes?|flow|experience|metrics|survey|feedback|results|costs?|budget|rates?|data)\b)\p{L}`, 'iu');
+const TRAINING_WHOM = new RegExp(String.raw`^(?:training|onboarding)\s+(?!${ABOUT_IT})\p{L}`, 'iu');
 // ("a training guide for new cashiers", "onboarding materials for interns": what the document is for.)
 const TRAINING_FOR = /\b(?:training|onboarding|orientation|induction)\s+(?:guide|manual|handbook|materials?|deck|slides|presentation|session|course|doc(?:ument)?)\b/i;
 const LESSON = /\b(?:lesson|lecture)\b|\bfor\s+(?:(?:my|our|the|a)\s+)?(?:[\p{L}\d-]+\s+){0,2}class\b|\bfor\s+(?:my|our)\s+(?:[\p{L}\d-]+\s+){0,2}(?:students|pupils|learners)\b|\bfor\s+(?:(?:high|middle|elementary|primary|secondary)\s+school|\d{1,2}(?:st|nd|rd|th)[-\s]grade|grade\s+\d{1,2}|year\s+\d{1,2})\s+(?:students|pupils)\b|\bfor\s+school\b/iu;
 
 /**
  * The parts of what a subject is, where the request names no kind of document with parts of its own:
- * "a presentation on the history of the bicycle" is a history; "training deck for new cashiers" a
+ * "incident report for the outage on May 3" is an incident's; "a presentation on the history of the bicycle" is a history; "training deck for new cashiers" a
  * training; "slides on how to reset a password" a how-to; "photosynthesis for my 5th grade class" a lesson.
  */
 function subjectParts({ subject, label, request }: About): string[] | undefined {
@@ -144,7 +145,7 @@ const BY_SUBJECT = new Set<DocKind>(['deck', 'document', 'report']);
 
 /**
  * The usual parts of a kind of document (the language's own generic parts outside English); `about`, what
- * the request says its document is, can make them a history's, a training's, a how-to's or a lesson's.
+ * the request says its document is, can make them an incident report's, a history's, a training's, a how-to's or a lesson's.
  */
 export function partsOf(kind: DocKind, lang: Lang, format: 'deck' | 'document', about?: About): string[] {
   if (lang !== 'en') return format === 'deck' ? WORDS[lang].deck : PARTS_IN[lang][kind] ?? WORDS[lang].report;
