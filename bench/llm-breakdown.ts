@@ -6,7 +6,13 @@
 // counts too, so its stages add up to more than the CPU time measured by cpuUsage().
 
 /** What bench/llm-probe.ts answers: statements by bucket so far, and process CPU (user + system) in µs. */
-export interface ProbeReading { statements: Record<string, number>; cpuUs: number; loopMs?: { p50: number; p99: number; max: number }; slowestMs?: Record<string, number>; pgliteBlockedMs?: { totalMs: number; maxMs: number }; gcMs?: { totalMs: number; maxMs: number } }
+export interface ProbeReading { statements: Record<string, number>; cpuUs: number; loopMs?: { p50: number; p99: number; max: number }; slowestMs?: Record<string, number>; pgliteBlockedMs?: { totalMs: number; maxMs: number }; gcMs?: { totalMs: number; maxMs: number }; /** Usage journal writes and records, since start. */ journal?: { writes: number; records: number } }
+
+/** Usage journal writes and records per call between two readings (undefined for a build without the figures). */
+export function journalPerCall(a: ProbeReading, b: ProbeReading, requests: number): { writes: number; records: number } | undefined {
+  if (!a.journal || !b.journal) return undefined;
+  return { writes: (b.journal.writes - a.journal.writes) / requests, records: (b.journal.records - a.journal.records) / requests };
+}
 
 export async function readProbe(port: number): Promise<ProbeReading> {
   const res = await fetch(`http://127.0.0.1:${port}/`);

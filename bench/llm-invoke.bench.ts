@@ -3,7 +3,9 @@
 // (child process, OpenAI Responses wire format), measured in the same run. Rounds alternate between
 // the two sides; each side's figure is the median of its rounds. Run once per provider delay: with no
 // delay the ratio is Folio's whole cost per call (auth, rate limit, credits hold, AI SDK, usage
-// record, ledger); with a realistic delay it shows what that cost means next to a real model.
+// record, ledger); with a realistic delay it shows what that cost means next to a real model. A third
+// side, a bare Node relay of the same call (bench/bare-llm-proxy.ts), runs in the same rounds: what any
+// process between the client and the provider costs on this machine, whatever it does.
 //
 //   node bench/llm-invoke.bench.ts [--duration 4] [--rounds 3] [--warmup 1] [--connections 10] [--delays 0,50,500]
 //                                  [--with-services] [--cpu-rate 200] [--cpu-seconds 5] [--folio <checkout>/bin/folio.js] [--save-profile <prefix>]
@@ -23,12 +25,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { reportTarget } from './summary.ts';
-import { fmt, perRequest, readProbe, stagesOf, startProfile, stopProfile } from './llm-breakdown.ts';
+import { median, ms2, printResults, reportTargets, summarize, type Breakdown, type Scenario, type Side } from './llm-invoke-report.ts';
+import { journalPerCall, perRequest, readProbe, stagesOf, startProfile, stopProfile } from './llm-breakdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const providerScript = path.join(root, 'bench', 'fake-llm-provider.ts');
 const probeScript = path.join(root, 'bench', 'llm-probe.ts');
+const bareProxyScript = path.join(root, 'bench', 'bare-llm-proxy.ts');
 
 // strict: false, because `npm run bench` passes every bench the same arguments.
 const { values: args } = parseArgs({
@@ -97,13 +100,6 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-/**
- * p50 and p99 are exact percentiles of every answer's own latency (ms, with its fraction); `p50Whole` and
- * `p99Whole` are autocannon's, from a histogram that floors each latency to a whole millisecond (at a p50
- * of 2-3 ms that floor moves a p99/p50 ratio by up to half). Both are printed; the targets use the exact ones.
- */
-interface Side { name: string; url: string; headers: Record<string, string>; body: string; rps: number[]; p50: number[]; p99: number[]; p50Whole: number[]; p99Whole: number[]; cpuMsPerCall: number[]; pid?: number }
-
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
   if (!pid) return null;
@@ -127,13 +123,11 @@ async function measure(side: Side, seconds: number, overallRate?: number) {
   return Object.assign(r, { exact: { p50: at(0.5), p99: at(0.99) } });
 }
 
-const ms2 = (x: number) => `${x.toFixed(2)} ms`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function scenario(delay: number): Promise<{ delay: number; direct: Side; folio: Side; breakdown: Breakdown }> {
+async function scenario(delay: number): Promise<Scenario> {
   const provider = await start('provider', providerScript, [], { ...process.env, BENCH_PROVIDER_DELAY_MS: String(delay) }, /listening (\S+)/);
   const baseUrl = provider.line.split(' ')[1];
+  // The machine's floor for a relay: the least a Node process can do for the same call (bench/bare-llm-proxy.ts).
+  const bare = await start('bare proxy', bareProxyScript, [baseUrl], process.env, /listening (\S+)/);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-llm-bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
@@ -163,10 +157,11 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const directSide: Side = { name: 'direct', url: `${baseUrl}/responses`, headers: { authorization: 'Bearer sk-bench' }, body: JSON.stringify({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: prompt }] }] }), rps: [], p50: [], p99: [], p50Whole: [], p99Whole: [], cpuMsPerCall: [], pid: provider.child.pid };
   const check = await fetch(folioSide.url, { method: 'POST', headers: { 'content-type': 'application/json', ...folioSide.headers }, body: folioSide.body });
   if (check.status !== 200 || check.headers.get('x-llm-model') !== 'gpt-4.1') throw new Error(`folio answered ${check.status}: ${await check.text()}`);
-  const sides = [directSide, folioSide];
+  const bareSide: Side = { ...folioSide, name: 'bare node proxy', url: `${bare.line.split(' ')[1]}/llm/invoke`, headers: {}, rps: [], p50: [], p99: [], p50Whole: [], p99Whole: [], cpuMsPerCall: [], pid: bare.child.pid };
+  const sides = [directSide, folioSide, bareSide];
   for (const side of sides) if (opts.warmup > 0) await measure(side, opts.warmup);
   for (let round = 1; round <= opts.rounds; round++) {
-    for (const side of round % 2 ? sides : [...sides].reverse()) {
+    for (const side of round % 2 ? sides : [...sides].reverse()) { // alternating, so no side always follows another
       const cpu0 = cpuMs(side.pid);
       const r = await measure(side, opts.duration);
       const cpu1 = cpuMs(side.pid);
@@ -180,9 +175,11 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     }
   }
   const breakdown = await sampleBreakdown(folioSide, directSide, Number(args['breakdown-seconds']));
+  const pa = await readProbe(probe);
   await startProfile(probe);
   const profiled = await measure(folioSide, Number(args['breakdown-seconds']));
   const profile = await stopProfile(probe);
+  const pb = await readProbe(probe);
   if (args['save-profile']) fs.writeFileSync(`${args['save-profile']}-${delay}ms.cpuprofile`, JSON.stringify(profile));
   breakdown.cpuStages = stagesOf(profile, profiled.requests.total);
   // CPU and statements per call at a fixed rate, so that builds compare at the same batching (records per
@@ -192,6 +189,7 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
   const fixed = await measure(folioSide, Number(args['cpu-seconds']), Math.min(Number(args['cpu-rate']), Math.floor((0.6 * opts.connections * 1000) / Math.max(delay, 1))));
   const p1 = await readProbe(probe);
   const per = perRequest(p0, p1, fixed.requests.total);
+  breakdown.journal = { saturated: journalPerCall(pa, pb, profiled.requests.total), fixed: journalPerCall(p0, p1, fixed.requests.total) };
   Object.assign(breakdown, { cpuUs: per.cpuUs, statements: per.statements, statementsBy: per.byBucket, cpuRate: fixed.requests.total / Number(args['cpu-seconds']), fixedRate: { loopMaxMs: p1.loopMs?.max ?? NaN, gcUsPerCall: ((p1.gcMs?.totalMs ?? NaN) * 1000) / fixed.requests.total, gcMaxMs: p1.gcMs?.maxMs ?? NaN, pglite: p1.pgliteBlockedMs?.totalMs ? { usPerCall: (p1.pgliteBlockedMs.totalMs * 1000) / fixed.requests.total, maxMs: p1.pgliteBlockedMs.maxMs } : undefined } });
   breakdown.ttft = await timeToFirstToken(
     { ...folioSide, body: JSON.stringify({ ...JSON.parse(folioSide.body), stream: true }) },
@@ -199,21 +197,9 @@ async function scenario(delay: number): Promise<{ delay: number; direct: Side; f
     Number(args['breakdown-seconds']),
   );
   await stop(folio.child);
+  await stop(bare.child);
   await stop(provider.child);
-  return { delay, direct: directSide, folio: folioSide, breakdown };
-}
-
-/** Median per step of the Server-Timing marks, and the client-side latencies, over `seconds` of the same load. */
-export interface Breakdown {
-  samples: number; steps: Record<string, number>; folioMs: number; directMs: number;
-  /** stream: true, median ms from sending the request to the first content event, through Folio and direct. */
-  ttft?: { folioMs: number; directMs: number; samples: number };
-  /** From bench/llm-probe.ts, at a fixed rate (`cpuRate` calls/s): server CPU µs and database statements per call, statements by what they touch. */
-  cpuUs?: number; statements?: number; statementsBy?: Record<string, number>; cpuRate?: number;
-  /** At that fixed rate, the longest event-loop stall the server saw (autocannon's latencies with `overallRate` are not the calls' own: they can be shorter than the provider's delay). */
-  fixedRate?: { loopMaxMs: number; /** GC pauses: per call, and the longest. */ gcUsPerCall: number; gcMaxMs: number; /** PGlite: its statements' time on the thread per call, and the longest. */ pglite?: { usPerCall: number; maxMs: number } };
-  /** Server CPU µs per call by stage, from a CPU profile of a window of the same load (profiler overhead included). */
-  cpuStages?: Record<string, number>;
+  return { delay, direct: directSide, folio: folioSide, bare: bareSide, breakdown };
 }
 
 /** Time to the first token of streamed answers (the same load: `opts.connections` loops for `seconds` per side). */
@@ -267,63 +253,17 @@ async function sampleBreakdown(folio: Side, direct: Side, seconds: number): Prom
 
 async function main() {
   console.log(`llm-invoke bench: node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(2)}, ${args['with-services'] ? 'PostgreSQL + Redis' : 'embedded PGlite'}, ${opts.connections} connections, ${opts.rounds} rounds x ${opts.duration}s per side, provider delays ${delays.join(', ')} ms`);
-  const results = [];
+  const results: Scenario[] = [];
   for (const delay of delays) results.push(await scenario(delay));
-  console.log(`\nload after the run: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log('provider delay | direct req/s | via folio req/s | ratio | direct p50 | folio p50 | added p50 | folio p99 | p99/p50 | whole-ms p99/p50');
-  for (const { delay, direct, folio } of results) {
-    const [d, f] = [median(direct.rps), median(folio.rps)];
-    const [dp, fp, f99] = [median(direct.p50), median(folio.p50), median(folio.p99)];
-    const [fpw, f99w] = [median(folio.p50Whole), median(folio.p99Whole)];
-    console.log(`${`${delay} ms`.padStart(14)} | ${Math.round(d).toString().padStart(12)} | ${Math.round(f).toString().padStart(15)} | ${(f / d).toFixed(2).padStart(5)} | ${ms2(dp).padStart(10)} | ${ms2(fp).padStart(9)} | ${ms2(fp - dp).padStart(9)} | ${ms2(f99).padStart(9)} | ${(f99 / fp).toFixed(2).padStart(7)} | ${`${f99w} / ${fpw} = ${(f99w / Math.max(fpw, 1)).toFixed(1)}`.padStart(16)}`);
-  }
-  console.log('(ratio: median req/s through Folio / median req/s straight to the provider, same connections, same run; latencies: medians over the rounds of exact percentiles of every answer; the last column is the same ratio from autocannon\'s histogram, which floors each latency to a whole ms)');
-  console.log('\nwhere the time goes (median per step, ms, from Server-Timing over a fetch-driven sample of the same load; "provider" is the model call (direct wire client or AI SDK) including the provider\'s own answer time):');
-  for (const { delay, breakdown: b, folio, direct } of results) {
-    const inHandler = Object.values(b.steps).reduce((x, y) => x + y, 0);
-    const parts = Object.entries(b.steps).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
-    console.log(`  delay ${delay} ms (${b.samples} calls): ${parts}; outside the steps (HTTP, response writing, client, queueing) ${(b.folioMs - inHandler).toFixed(2)}; client latency ${b.folioMs.toFixed(2)} vs direct ${b.directMs.toFixed(2)}`);
-    const [fc, dc] = [median(folio.cpuMsPerCall), median(direct.cpuMsPerCall)];
-    if (fc !== undefined && dc !== undefined) console.log(`  delay ${delay} ms: CPU per call ${fc.toFixed(2)} ms in the Folio process, ${dc.toFixed(2)} ms in the provider process (load-independent, unlike the latencies)`);
-    if (b.cpuUs !== undefined) console.log(`  delay ${delay} ms, at ${b.cpuRate!.toFixed(0)} calls/s: Folio server CPU ${b.cpuUs.toFixed(0)} µs and ${b.statements!.toFixed(3)} database statements per call (${fmt(b.statementsBy ?? {}, 3) || 'none'}); longest event-loop stall ${b.fixedRate!.loopMaxMs.toFixed(1)} ms; GC paused ${b.fixedRate!.gcUsPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.gcMaxMs.toFixed(1)} ms${b.fixedRate!.pglite ? `; PGlite held the thread ${b.fixedRate!.pglite.usPerCall.toFixed(0)} µs per call, at most ${b.fixedRate!.pglite.maxMs.toFixed(1)} ms at once` : ''}`);
-    if (b.cpuStages) console.log(`  delay ${delay} ms: server CPU µs per call by stage (CPU profile): ${fmt(b.cpuStages, 0)}`);
-    if (b.ttft) console.log(`  delay ${delay} ms, stream: true (${b.ttft.samples} calls): time to first token ${b.ttft.folioMs.toFixed(2)} ms through Folio vs ${b.ttft.directMs.toFixed(2)} ms direct (added ${(b.ttft.folioMs - b.ttft.directMs).toFixed(2)} ms)`);
-  }
-  reportTargets(summarize(results));
+  const summary = summarize(results, args['with-services'] ? 'postgres' : 'pglite');
+  printResults(results);
+  reportTargets(summary);
   if (args['results-dir']) {
     const out = path.join(String(args['results-dir']), 'llm-invoke.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, JSON.stringify(summarize(results), null, 2));
+    fs.writeFileSync(out, JSON.stringify(summary, null, 2));
     console.log(`results written to ${out}`);
   }
-}
-
-/** Issue 26's LLM targets, for the table `npm run bench` ends with (bench/run-all.ts, bench/summary.ts). */
-function reportTargets(r: LlmInvokeResults): void {
-  const instant = r.rows.find((x) => x.delayMs === 0);
-  const slow = r.rows.find((x) => x.delayMs === 50);
-  const limit = r.backend === 'postgres' ? 3 : 8;
-  if (instant) reportTarget({ target: `LLM invoke: added latency p50 <= ${limit} ms on ${r.backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, measured: `${instant.addedP50.toFixed(2)} ms (load ${r.load.toFixed(1)}; ${instant.breakdown.cpuUs?.toFixed(0) ?? '?'} µs CPU, ${instant.breakdown.statements?.toFixed(2) ?? '?'} statements per call)`, met: instant.addedP50 <= limit });
-  for (const x of r.rows) reportTarget({ target: `LLM invoke: p99 <= 3x p50 (${r.backend}, ${x.delayMs} ms delay)`, measured: `${x.folioP99.toFixed(2)} / ${x.folioP50.toFixed(2)} ms = ${x.p99OverP50.toFixed(2)}x`, met: x.p99OverP50 <= 3 });
-  if (slow) reportTarget({ target: `LLM invoke: throughput >= 0.5x direct at a 50 ms provider delay (${r.backend})`, measured: `${slow.rpsRatio.toFixed(2)}x`, met: slow.rpsRatio >= 0.5 });
-}
-
-/** The figures bench/run-all.ts needs, as written to `--results-dir`/llm-invoke.json. */
-export interface LlmInvokeResults {
-  backend: 'pglite' | 'postgres';
-  load: number;
-  rows: { delayMs: number; directRps: number; folioRps: number; rpsRatio: number; directP50: number; folioP50: number; addedP50: number; folioP99: number; p99OverP50: number; folioCpuMsPerCall: number | null; breakdown: Breakdown }[];
-}
-
-function summarize(results: { delay: number; direct: Side; folio: Side; breakdown: Breakdown }[]): LlmInvokeResults {
-  return {
-    backend: args['with-services'] ? 'postgres' : 'pglite',
-    load: os.loadavg()[0],
-    rows: results.map(({ delay, direct, folio, breakdown }) => {
-      const [d, f, dp, fp, f99] = [median(direct.rps), median(folio.rps), median(direct.p50), median(folio.p50), median(folio.p99)];
-      return { delayMs: delay, directRps: d, folioRps: f, rpsRatio: f / d, directP50: dp, folioP50: fp, addedP50: fp - dp, folioP99: f99, p99OverP50: f99 / fp, folioCpuMsPerCall: median(folio.cpuMsPerCall) ?? null, breakdown };
-    }),
-  };
 }
 
 try {

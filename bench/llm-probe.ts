@@ -2,6 +2,7 @@
 // statements the process sends (pg clients and PGlite), by what they touch, and answers its counters
 // and process.cpuUsage() as JSON on 127.0.0.1:BENCH_PROBE_PORT, so the bench can print statements
 // and CPU time per request, figures that do not depend on the machine's load. Never part of Folio itself.
+import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
@@ -17,6 +18,13 @@ let gc = { totalMs: 0, maxMs: 0 };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) { gc.totalMs += e.duration; if (e.duration > gc.maxMs) gc.maxMs = e.duration; }
 }).observe({ entryTypes: ['gc'] });
+/** The usage outbox's journal (src/llm/usage-outbox.ts): writes and the records they carried, since start. */
+const journal = { writes: 0, records: 0 };
+const writeSync = fs.writeSync;
+fs.writeSync = function (this: unknown, ...a: Parameters<typeof fs.writeSync>) {
+  if (typeof a[1] === 'string' && a[1].startsWith('{"usage_id"')) { journal.writes++; journal.records += a[1].split('\n').length - 1; }
+  return (writeSync as (...x: unknown[]) => number).apply(this, a);
+} as typeof fs.writeSync;
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 
@@ -97,7 +105,7 @@ if (port) {
     }
     const cpu = process.cpuUsage();
     const loopMs = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest, pgliteBlockedMs: blocked, gcMs: gc }));
+    res.end(JSON.stringify({ statements: { ...counts }, cpuUs: cpu.user + cpu.system, loopMs, slowestMs: slowest, pgliteBlockedMs: blocked, gcMs: gc, journal }));
     loop.reset();
     slowest = {};
     blocked = { totalMs: 0, maxMs: 0 };

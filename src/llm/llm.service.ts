@@ -237,7 +237,7 @@ export class LlmService {
       // Most calls cost their minimum, already paid: the record goes to the outbox (journaled now,
       // written with the next batch). A call that costs more is charged the rest before it is answered.
       this.d.leases.finished(orgId, null);
-      if (cost <= paid) this.d.outbox.add({ ...usage(paid), created_at: new Date().toISOString(), month: monthOf(new Date()) });
+      if (cost <= paid) await this.d.outbox.add({ ...usage(paid), created_at: new Date().toISOString(), month: monthOf(new Date()) });
       else {
         charged = await this.d.db.transaction().execute(async (trx) => {
           const total = paid + (await this.d.credits.chargeCallRest(trx, orgId, cost - paid, reason));
@@ -271,7 +271,7 @@ export class LlmService {
         void this.d.leases.drop(orgId);
         rest = await this.d.credits.chargeCallRestNow(orgId, cost - leased, reason);
       }
-      this.d.outbox.add({
+      await this.d.outbox.add({
         ...base, status: 'succeeded', error_code: null, model: answer.modelId, provider: entry.provider, input_tokens: answer.inputTokens, output_tokens: answer.outputTokens,
         credits: leased + rest, attempts: answer.attempts, duration_ms: Date.now() - started, created_at: new Date().toISOString(), month: monthOf(new Date()), lease_id: leaseId, lease_credits: leased,
       });

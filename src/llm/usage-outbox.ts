@@ -1,6 +1,7 @@
 // The usage outbox: succeeded LLM calls' usage records leave the request's critical path. A record is
-// appended to a journal file (one synchronous write, before the answer is sent) and written to the
-// database later, in batches, by one statement that is idempotent by usage_id. The journal survives the
+// appended to a journal file (one synchronous write for the records of an event-loop turn, before their
+// answers are sent) and written to the database later, in batches, by one statement that is idempotent
+// by usage_id. The journal survives the
 // process: a successor replays what its dead predecessor left (same host, process gone), so a record is
 // never lost and, being idempotent, never counted twice. While a record waits, this process counts it
 // in budget checks (`pendingCredits`) and reads wait for it (`settled`). A call paid from a credit lease
@@ -18,6 +19,7 @@ const HOST = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
 const LIVE = new Set<string>();
 
 interface Waiter { orgId: string | null; upTo: number; resolve: () => void }
+interface Journaling { record: PendingUsage; line: string; resolve: () => void; reject: (err: unknown) => void }
 
 /** Writes a batch of records idempotently (by usage_id) with their lease charges; returns how many were new. */
 export type WriteUsage = (rows: PendingUsage[]) => Promise<number>;
@@ -43,6 +45,8 @@ export class UsageOutbox {
   private readonly log: FastifyBaseLogger;
   private readonly boot = `${process.pid}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   private pending: PendingUsage[] = [];
+  /** Records taken in this event-loop turn, waiting for its journal write. */
+  private journaling: Journaling[] = [];
   /** The batch being written. */
   private inflight: PendingUsage[] = [];
   /** Journal segments holding exactly the pending records (and those of a failed batch). */
@@ -82,19 +86,40 @@ export class UsageOutbox {
   }
 
   /**
-   * Takes a record: journaled synchronously (throws when the journal cannot be written: then the call
-   * must not be delivered), written to the database with the next batch.
+   * Takes a record: resolves once it is in the journal (rejects when the journal cannot be written: then
+   * the call must not be delivered); it is written to the database with the next batch. The records taken
+   * in one turn of the event loop share one journal write, made before the turn's answers are sent
+   * (`setImmediate`: after the poll phase that finished their calls).
    */
-  add(record: PendingUsage): void {
-    if (this.closed) throw new Error('the usage outbox is closed');
-    if (this.fd === null) {
-      const file = path.join(this.dir, `${HOST}~${this.boot}~${++this.segment}.jsonl`);
-      this.fd = fs.openSync(file, 'a');
-      this.files.push(file);
+  add(record: PendingUsage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the usage outbox is closed'));
+    const line = `${JSON.stringify(record)}\n`;
+    if (!this.journaling.length) setImmediate(() => this.journalTurn());
+    return new Promise((resolve, reject) => this.journaling.push({ record, line, resolve, reject }));
+  }
+
+  /** One write for the records taken in this turn; each is pending (counted, batched) once it is in the journal. */
+  private journalTurn(): void {
+    const turn = this.journaling;
+    if (!turn.length) return; // close() wrote them already
+    this.journaling = [];
+    try {
+      if (this.fd === null) {
+        const file = path.join(this.dir, `${HOST}~${this.boot}~${++this.segment}.jsonl`);
+        this.fd = fs.openSync(file, 'a');
+        this.files.push(file);
+      }
+      const text = turn.length === 1 ? turn[0].line : turn.map((j) => j.line).join('');
+      fs.writeSync(this.fd, text);
+    } catch (err) {
+      for (const j of turn) j.reject(err);
+      return;
     }
-    fs.writeSync(this.fd, `${JSON.stringify(record)}\n`);
-    this.seqOf.set(record, ++this.added);
-    this.pending.push(record);
+    for (const j of turn) {
+      this.seqOf.set(j.record, ++this.added);
+      this.pending.push(j.record);
+      j.resolve();
+    }
     this.schedule();
   }
 
@@ -109,7 +134,7 @@ export class UsageOutbox {
    */
   pendingCredits(orgId: string, leased = true): number {
     let n = 0;
-    for (const list of [this.inflight, this.pending]) {
+    for (const list of [this.inflight, this.pending, this.journaling.map((j) => j.record)]) {
       for (const r of list) if (r.org_id === orgId && r.status === 'succeeded') n += r.credits - (leased ? 0 : (r.lease_credits ?? 0));
     }
     return n;
@@ -130,6 +155,7 @@ export class UsageOutbox {
   /** Writes everything pending (at shutdown); what cannot be written stays in the journal for the next start. */
   async close(): Promise<void> {
     this.closed = true;
+    this.journalTurn(); // records of this turn, not yet in the journal
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.flushing) await this.flushing;
