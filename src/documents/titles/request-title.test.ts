@@ -16,6 +16,10 @@ const REQUESTS: [string, string][] = [
   // A clause of its own after a comma is no list item: the subject ends there.
   ['write a resignation letter to my manager Sarah, my last day is December 15, thank her for the mentoring', 'Resignation Letter to My Manager Sarah'],
   ['Create a quarterly business review covering revenue and churn', 'Quarterly Business Review'],
+  // Who it is for, said as the writer's own, is not part of the title; a group named as such is.
+  ['lesson plan on fractions for my 4th grade class', 'Lesson Plan on Fractions'],
+  ['onboarding guide for our new hires', 'Onboarding Guide'],
+  ['quiz on the solar system for high school students', 'Quiz on the Solar System for High School Students'],
   ['I need a budget for a 3-day offsite in Lisbon for 25 people', 'Budget for a 3-Day Offsite in Lisbon for 25 People'],
   ['Can you write a memo to staff about the new parking policy?', 'New Parking Policy'],
   ['Write a one-page summary of Acme Inc. earnings for Q2 2024.', 'Summary of Acme Inc. Earnings for Q2 2024'],

@@ -14,6 +14,7 @@
 //      request's own casing with a capital first letter.
 import { parseMarkdown, type MdBlock } from '../agent/markdown.ts';
 import { announcementIn } from '../agent/understanding/announcement.ts';
+import { withoutAudience } from '../agent/understanding/audience.ts';
 import { languageOf as requestLanguage } from '../agent/understanding/language.ts';
 
 const MAX_WORDS = 12;
@@ -111,6 +112,10 @@ export function requestTitleOf(prompt: string, blocks: MdBlock[] = parseMarkdown
   subject = subject.replace(WHEN_WHERE, '').trim() || subject;
   const bare = subject.replace(AS_CONTAINER, '');
   if (bare.trim()) subject = bare;
+  // ("lesson plan on fractions for my 4th grade class": who it is for, said as the writer's own, is not
+  // part of a title; "for new employees" is.)
+  const forOwn = withoutAudience(subject);
+  if (forOwn.trim() && /^\s*for\s+(?:my|our|your)\b/i.test(subject.slice(forOwn.length))) subject = forOwn.trim();
   const language = languageOf(before);
   const title = limit(tidy(subject));
   return { title: language === 'en' ? titleCase(title) : capitalizeFirst(title), language };

@@ -111,3 +111,14 @@ export function askedAmount(text: string): string | null {
   const m = /\b(?:raising|raise|asking for|seeking|looking to raise)\s+(?:a\s+|an\s+)?([$€£]?\d[\d.,]*\s*(?:k|m|bn|million|thousand)?(?:\s+(?:pre-seed|seed|series [a-d])(?:\s+round)?)?)(?![\w%])/i.exec(text);
   return m ? m[1].trim() : null;
 }
+
+/**
+ * What the request calls a date it gives (English): "my last day will be June 30" names June 30 "Last day",
+ * "the deadline is March 3" "Deadline". Null when the date is not given as what something is.
+ */
+export function dateNameIn(text: string, date: string): string | null {
+  const at = date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(String.raw`\b(?:my|our|the|your|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:will\s+be|would\s+be|is|was|falls\s+on)\s+(?:on\s+)?${at}\b`, 'iu').exec(text);
+  if (!m || /\b(?:meeting|event|party|it|this|that)$/i.test(m[1])) return null;
+  return m[1][0].toUpperCase() + m[1].slice(1).toLowerCase();
+}

@@ -121,7 +121,9 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   if (o.title) return o.title;
   const usable = (s: string | null) => (s && !isOccasion(s) ? s : null);
   // "on our support tools, zendesk, slack etiquette": a list after the topic; the subject reading stops before it.
-  const topic = usable(o.topic) && !(o.topic!.split(/,\s/).length >= 3 && usable(u.subject)) ? o.topic : null;
+  // ("on our Q3 results, revenue grew 20% and churn fell": the facts told after the topic are not part of it.)
+  const told = (t: string) => u.statementsInPassing && u.statements.some((x) => t.toLowerCase().includes(x.toLowerCase()));
+  const topic = usable(o.topic) && !((o.topic!.split(/,\s/).length >= 3 || told(o.topic!)) && usable(u.subject)) ? o.topic : null;
   // "Team update deck.": the words before a deck's own noun name it too, unless they only name the occasion.
   const named = u.label && !['document', 'workbook'].includes(u.kind) && !isOccasion(u.label) ? u.label : null;
   // Last, the occasion itself ("Tomorrow's team meeting") reads better than no title.
@@ -152,6 +154,9 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // (Not where the deck's own name says more than "Agenda": "team offsite agenda deck".)
   const agendaFor = u.kind === 'agenda' && (!named || /^agenda$/i.test(named)) ? occasion : null;
   const found = laidOut ?? dated ?? whoFor ?? (compared && (!topic || forPurpose(topic)) ? compared : null) ?? topic ?? asked ?? usable(u.subject) ?? agendaFor ?? named ?? occasion ?? inputs.dataSources[0]?.name ?? charted ?? listed ?? u.subject ?? null;
+  // ("postmortem deck: the API was down ...": what happened names it, after what the deck is.)
+  const incident = named && /\b(?:incident|outage|post-?mortem)\b/i.test(named) && found && !found.toLowerCase().includes(named.toLowerCase()) && u.statements.some((x) => x.toLowerCase().includes(found.toLowerCase())) ? named : null;
+  if (found && incident) return `${capitalize(incident)}: ${capitalize(found)}`;
   return found ? capitalize(found) : { en: 'Untitled presentation', de: 'Präsentation', es: 'Presentación', fr: 'Présentation' }[u.language];
 }
 
@@ -164,8 +169,11 @@ function titleSlide(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u:
   // Facts the request states in passing ("presented by Ana on March 3") belong on the title slide.
   // Not what the title says already ("Last Tuesday's outage" needs no "Tuesday" under it).
   // (Not a date that belongs to one of the facts or listed items: "office move on Dec 5", "Maria will redo the icons by Friday".)
-  const date = u.facts.dates[0] && ![...u.statements, ...u.groups.flatMap((g) => g.items)].some((x) => x.toLowerCase().includes(u.facts.dates[0].toLowerCase())) ? properDate(u.facts.dates[0]) : null;
-  const stated = meta.length ? [] : [u.facts.from, date].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
+  // (Nor a name: "it was invented in 1817 by Karl Drais" does not make Karl Drais the presenter.)
+  const told = [...u.statements, ...u.groups.flatMap((g) => g.items)].map((x) => x.toLowerCase());
+  const date = u.facts.dates[0] && !told.some((x) => x.includes(u.facts.dates[0].toLowerCase())) ? properDate(u.facts.dates[0]) : null;
+  const from = u.facts.from && !told.some((x) => x.includes(u.facts.from!.toLowerCase())) ? u.facts.from : null;
+  const stated = meta.length ? [] : [from, date].filter((x): x is string => Boolean(x) && !title.toLowerCase().includes(x!.toLowerCase()));
   const subtitle = [o.subtitle, ...meta.map(([k, v]) => (k === 'Audience' ? `For ${v}` : v)), ...stated].filter(Boolean).join(' \u00B7 ') || undefined;
   return { layout: 'title', title: title.slice(0, 150), ...(subtitle ? { subtitle: subtitle.slice(0, 230) } : {}) };
 }

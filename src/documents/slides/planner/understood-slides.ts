@@ -91,6 +91,24 @@ export function statementsTitle(u: Understanding): string {
   return subject && subject.split(/\s+/).length <= 6 && !isOccasion(subject) ? `${subject[0].toUpperCase()}${subject.slice(1)} at a glance` : 'Highlights';
 }
 
+/** The parts that hold what a deck is about in a sentence: its summary, what happened, its origins. */
+const TOLD_PARTS = [/^(?:summary|executive summary)$/i, /^(?:what happened|origins|context|background|overview)$/i];
+
+/**
+ * The part of a deck whose kind has parts of its own that takes the facts the request tells in passing
+ * ("postmortem deck: the API was down for 2 hours because of an expired certificate" goes under Summary,
+ * and the other parts follow); null when the deck has none, or the request gives other content.
+ */
+function toldInPart(u: Understanding, usual: string[], withFacts: string[]): string | null {
+  if (u.language !== 'en' || !u.statementsInPassing || !u.statements.length || usual === WORDS.en.deck || u.kind === 'pitch') return null;
+  if (u.items.length || u.groups.length || u.tables.length || u.bullets || u.specifics.length || u.compared.length > 1 || u.announcement || withFacts.length) return null;
+  for (const re of TOLD_PARTS) {
+    const part = usual.find((p) => re.test(p));
+    if (part) return part;
+  }
+  return null;
+}
+
 /** Body slides (between the title slide and any closing slide) of a request with no outline of its own. */
 /** `withFacts`: labelled facts of the request ("**Top complaint:** shipping times"), shown with the stated ones. */
 /** The parts of a long deck on a topic that names none (English): the usual ones with examples, challenges and a summary among them. */
@@ -99,8 +117,10 @@ const LONG_DECK = ['Context', 'Key points', 'Details', 'Examples', 'Analysis', '
 export function understoodSlides(u: Understanding, userContent: string[], withFacts: string[] = []): UnderstoodDeck {
   const w = WORDS[u.language];
   const slides: AddSlideArgs[] = [];
-  const traction = u.kind === 'pitch' && u.language === 'en' && partsOf(u.kind, u.language, 'deck', u).includes('Traction');
-  if (u.statements.length && !traction) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: [...u.statements, ...withFacts].slice(0, 14) });
+  const usual = partsOf(u.kind, u.language, 'deck', u);
+  const traction = u.kind === 'pitch' && u.language === 'en' && usual.includes('Traction');
+  const told = toldInPart(u, usual, withFacts);
+  if (u.statements.length && !traction && !told) slides.push({ layout: 'bullets', title: statementsTitle(u), bullets: [...u.statements, ...withFacts].slice(0, 14) });
   else if (withFacts.length) slides.push({ layout: 'bullets', title: 'Key facts', bullets: withFacts.slice(0, 14) });
   // What the request lists after its colon when that is not parts, data or facts ("remote, Python and Postgres, 5+ years").
   if (u.specifics.length) slides.push({ layout: 'bullets', title: u.language === 'en' ? 'Details' : WORDS[u.language].details[0].toUpperCase() + WORDS[u.language].details.slice(1), bullets: u.specifics.slice(0, 14) });
@@ -139,15 +159,20 @@ export function understoodSlides(u: Understanding, userContent: string[], withFa
   // Topics the request names all get their slide, even beyond the count.
   const closing = count === null || (count >= 4 && slides.length + 2 <= count);
   // (Facts under labels of their own are a slide of key facts in the deck plan: content, not an empty request.)
-  const wanted = count ? count - 1 - (closing ? 1 : 0) : slides.length || u.labelled.length ? 0 : partsOf(u.kind, u.language, 'deck', u).length > 7 ? 10 : 4;
+  // A generic deck gets four of its usual parts; a kind with parts of its own (a postmortem, a training,
+  // a proposal) gets them all: a postmortem without its resolution and follow-up actions is not one.
+  const generic = usual === WORDS[u.language].deck;
+  const wanted = count ? count - 1 - (closing ? 1 : 0) : (slides.length && !told) || u.labelled.length ? 0 : usual.length > 7 ? 10 : generic ? 4 : usual.length;
   const have = new Set(slides.map((s) => s.title.toLowerCase()));
-  const usual = partsOf(u.kind, u.language, 'deck', u);
   // ("10 slides about our company culture": more slides than the usual parts, in an order that reads, not "Topic 8".)
-  const long = u.language === 'en' && usual === WORDS.en.deck && wanted - slides.length > usual.length ? LONG_DECK : usual;
+  const long = u.language === 'en' && generic && wanted - slides.length > usual.length ? LONG_DECK : usual;
   for (const part of long) {
     if (slides.length >= wanted) break;
-    if (!have.has(part.toLowerCase())) slides.push(topicSlide(u, part));
+    if (have.has(part.toLowerCase())) continue;
+    slides.push(part === told ? { layout: 'bullets', title: part, bullets: [...u.statements, ...withFacts].slice(0, 14) } : topicSlide(u, part));
   }
+  // (A count too small to reach that part: the facts still lead the deck.)
+  if (told && !slides.some((x) => x.title === told)) slides.unshift({ layout: 'bullets', title: statementsTitle(u), bullets: [...u.statements, ...withFacts].slice(0, 14) });
   for (let i = slides.length; i < wanted; i++) slides.push(topicSlide(u, `${u.language === 'en' ? 'Topic' : w.deck[1]} ${i + 1}`));
   return { slides, closing };
 }

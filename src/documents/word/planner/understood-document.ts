@@ -10,6 +10,7 @@ import { countFor, type Understanding } from '../../agent/understanding/understa
 import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
 import { escapeInline } from '../inline.ts';
 import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
+import { dateNameIn } from '../../agent/understanding/facts.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
 const TIMELINE_WORD = /\b(timeline|roadmap|milestones?|schedule|zeitplan|cronograma|calendrier|hoja de ruta|feuille de route)\b/i;
@@ -69,7 +70,10 @@ function detailFacts(u: Understanding): string[] {
   const unsaid = (x: string) => !said.some((s) => s.includes(x.toLowerCase()));
   // Facts under a label of their own ("Goal: cut payment failures by half"), as written.
   for (const [k, v] of u.labelled) lines.push(`**${escapeInline(k)}:** ${escapeInline(v)}`);
-  const dates = f.dates.filter((d) => d !== f.dated && unsaid(d));
+  // ("my last day will be June 30": a date the request says what it is of is that, not a "When".)
+  const named = u.language === 'en' ? f.dates.flatMap((d) => { const name = dateNameIn(u.request, d); return name && unsaid(d) ? [[name, d] as const] : []; }) : [];
+  for (const [name, d] of named) lines.push(`**${escapeInline(name)}:** ${escapeInline(d)}`);
+  const dates = f.dates.filter((d) => d !== f.dated && unsaid(d) && !named.some(([, x]) => x === d));
   const times = f.times.filter(unsaid);
   if (dates.length) lines.push(`**${l.when}:** ${dates.map(escapeInline).join(', ')}${times.length ? `, ${times.map(escapeInline).join(', ')}` : ''}`);
   else if (times.length) lines.push(`**${l.time}:** ${times.map(escapeInline).join(', ')}`);
