@@ -5,6 +5,7 @@
 import { parseCsv } from '../csv-parse.ts';
 import { typedColumns } from '../csv-typing.ts';
 import { parseMarkdown } from '../markdown.ts';
+import { adjustmentNamed, type Adjustment } from './adjustments.ts';
 
 export type CellFormat = 'text' | 'integer' | 'number' | 'currency' | 'percent' | 'date';
 export type Cell = string | number | null;
@@ -28,6 +29,8 @@ export interface InlineTable {
   name: string | null;
   /** false: a totals row means nothing for these rows (things compared by their specs). */
   totals?: boolean;
+  /** Rates applied to the sum of the values ("add tax of 8%"), in the request's order (adjustments.ts). */
+  adjustments?: Adjustment[];
   /** The source lines of the table in the request (so the rest of the text can be read without them). */
   source: string;
 }
@@ -203,7 +206,7 @@ const validLabel = (label: string) => !/^(in|and|at|on|of|was|were|is|to|for|the
 
 const withoutVerb = (label: string) => label.replace(/\s+(?:is|are|was|were|costs?|comes? to|came to|=|ist|sind|es|son|est|sont)$/i, '');
 
-export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null } | null {
+export function pairsIn(text: string): { label: string | null; pairs: [string, Cell][]; source: string; format: CellFormat; currency: string | null; adjustments?: Adjustment[] } | null {
   for (const segment of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])|:\s+/)) {
     const all = [...segment.matchAll(PAIR)];
     // The first label may carry the sentence before it ("pie chart of our traffic sources - Search"): keep its own words.
@@ -234,6 +237,13 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     if (typed.some(([label]) => /^\d/.test(label) || label.split(/\s+/).length > 4)) continue;
     // "development grew 5% and headcount is now 40": a label that ends in a verb of change or a "now" is a stated fact (statements.ts).
     if (typed.some(([label]) => /(?:^|\s)(?:grew|rose|fell|dropped|increased|decreased|declined|climbed|jumped|gained|lost|improved|reached|hit|up|down|by|now)$/i.test(label))) continue;
+    // "food 200, drinks 100, add tax of 8%": a rate after the amounts applies to their sum; it is not one of them.
+    const adjustments: Adjustment[] = [];
+    while (typed.length > 2 && typed.at(-1)![1].format === 'percent' && !typed.slice(0, -1).every(([, v]) => v.format === 'percent')) {
+      const named = adjustmentNamed(typed.at(-1)![0]);
+      if (!named) break;
+      adjustments.unshift({ ...named, rate: typed.pop()![1].value as number });
+    }
     const format = (['currency', 'percent', 'number', 'integer'] as CellFormat[]).find((f) => typed.some(([, v]) => v.format === f)) ?? 'integer';
     // "Expenses: Rent $1,200, ..." names the values: the words before the colon.
     const before = text.slice(0, text.indexOf(segment)).replace(/\s+with\b[^:]*:\s*$/i, ':');
@@ -241,7 +251,7 @@ export function pairsIn(text: string): { label: string | null; pairs: [string, C
     const label = named ? valuesLabel(named[1]) : null;
     const cap = (l: string) => (l ? l[0].toUpperCase() + l.slice(1) : l);
     const start = found[0].index! + found[0][0].indexOf(typed[0][0]);
-    return { label: label && !/^(data|this|these|numbers|figures|values)$/i.test(label) ? cap(label) : null, pairs: typed.map(([l, v]) => [cap(l), v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null };
+    return { label: label && !/^(data|this|these|numbers|figures|values)$/i.test(label) ? cap(label) : null, pairs: typed.map(([l, v]) => [cap(l), v.value]), source: segment.slice(start, found.at(-1)!.index! + found.at(-1)![0].length), format, currency: typed.find(([, v]) => v.currency)?.[1].currency ?? null, ...(adjustments.length ? { adjustments } : {}) };
   }
   return null;
 }

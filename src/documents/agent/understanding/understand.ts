@@ -178,6 +178,7 @@ export function understand(prompt: string): Understanding {
         ...typedTable([x ?? (things ? things[1][0].toUpperCase() + things[1].slice(1).replace(/s$/, '') : languageOf(prompt) === 'en' ? 'Item' : WORDS[languageOf(prompt)].items), y ?? (pairs.label ? (period ? measureOf(pairs.label) : pairs.label[0].toUpperCase() + pairs.label.slice(1)) : 'Value')], pairs.pairs.map(([l, v]) => [l, v === null ? '' : String(v)])),
         rows: pairs.pairs.map(([l, v]) => [l, v]),
         formats: ['text', pairs.format], currencies: [null, pairs.currency], inferredHeader: true, source: pairs.source, name: pairs.label,
+        ...(pairs.adjustments ? { adjustments: pairs.adjustments } : {}),
       });
       rest = rest.replace(pairs.source, ' ');
     }

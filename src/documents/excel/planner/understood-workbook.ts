@@ -4,6 +4,7 @@
 // without data a skeleton of the sheets, columns and rows it describes, with labelled placeholders.
 import type { PlannedToolCall } from '../../agent/format-adapter.ts';
 import type { InlineTable } from '../../agent/understanding/inline-data.ts';
+import type { Adjustment } from '../../agent/understanding/adjustments.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { columnLetters } from '../a1.ts';
@@ -59,8 +60,12 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     // A budget's income is not one of its costs: the table sums what goes out, and what is left is income less that.
     const income = u.kind === 'budget' && t.inferredHeader && header.length === 2 ? rows.filter((r) => typeof r[0] === 'string' && INCOME.test(r[0].trim())) : [];
     if (income.length && income.length < rows.length) rows = rows.filter((r) => !income.includes(r));
-    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns, totalsLabel: WORDS[u.language].total, ...(t.totals === false ? { totals: false } : {}) });
+    // "..., add tax of 8%": the table's sum is a subtotal; each rate is a cell of its own under it, its amount a formula on the subtotal.
+    const adjusted = t.adjustments?.length && !income.length && header.length === 2 && t.totals !== false && rows.length > 1 ? t.adjustments : null;
+    const totalsLabel = adjusted ? { en: 'Subtotal', de: 'Zwischensumme', es: 'Subtotal', fr: 'Sous-total' }[u.language] : WORDS[u.language].total;
+    const p = planTableSheet(namer.name(wanted), header, rows, 'the request', { formats, growth: u.intents.growth, totalColumns, totalsLabel, ...(t.totals === false ? { totals: false } : {}) });
     out.calls.push(p.call);
+    if (adjusted) adjustmentRows(u, p.sheet, adjusted, formats[1]?.numberFormat ?? numberFormatFor(p.sheet.types[1], t.currencies[1]) ?? null, out);
     if (income.length && rows.length) {
       // (A blank row after the totals row, and after the averages row when there is one.)
       const first = p.sheet.rows + 4 + (u.intents.average ? 1 : 0);
@@ -85,6 +90,28 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
     }
   });
   return out;
+}
+
+/**
+ * Under a table's subtotal (its totals row), a blank row, then per adjustment its rate (an input) and its
+ * amount (a formula on the subtotal), and the total after them: "Tax rate 8%", "Tax =B5*B7", "Total =B5+B8".
+ */
+function adjustmentRows(u: Understanding, sheet: PlannedSheet, adjustments: Adjustment[], amountFormat: string | null, out: UnderstoodSheets): void {
+  const subtotal = sheet.rows + 2;
+  let row = subtotal + 2;
+  const amounts: string[] = [];
+  for (const a of adjustments) {
+    out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `A${row}`, rows: [[`${a.label} rate`]] } });
+    out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `B${row}`, rows: [[a.rate]], number_format: Number.isInteger(Math.round(a.rate * 1e6) / 1e4) ? '0%' : '0.0#%' } });
+    out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `A${row + 1}`, rows: [[a.label]] } });
+    out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `B${row + 1}`, rows: [[`=${a.sign < 0 ? '-' : ''}B${subtotal}*B${row}`]], ...(amountFormat ? { number_format: amountFormat } : {}) } });
+    amounts.push(`B${row + 1}`);
+    row += 2;
+  }
+  out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `A${row}`, rows: [[WORDS[u.language].total]], style: 'total' } });
+  out.calls.push({ tool: 'set_cells', args: { sheet: sheet.name, start: `B${row}`, rows: [[`=B${subtotal}+${amounts.join('+')}`]], style: 'total', ...(amountFormat ? { number_format: amountFormat } : {}) } });
+  const named = adjustments.map((a) => `${a.label} (B${subtotal + 2 + 2 * adjustments.indexOf(a)})`).join(', ');
+  out.remarks.push(`${named} ${adjustments.length === 1 ? 'is a rate' : 'are rates'} of the subtotal, not ${adjustments.length === 1 ? 'an item' : 'items'}: ${adjustments.length === 1 ? 'its amount is a live formula' : 'their amounts are live formulas'}, and the total under ${adjustments.length === 1 ? 'it' : 'them'} includes ${adjustments.length === 1 ? 'it' : 'them'}.`);
 }
 
 /** The chart the request names ("a bar chart of revenue by region"), beside its data. */

@@ -5,6 +5,7 @@
 import { withCurrency, type InlineTable } from '../../agent/understanding/inline-data.ts';
 import { isOccasion } from '../../agent/understanding/casual-topic.ts';
 import { WORDS } from '../../agent/understanding/language.ts';
+import { adjustedTotals, adjustmentTitle } from '../../agent/understanding/adjustments.ts';
 import { partsOf, placeholdersFor } from '../../agent/understanding/placeholders.ts';
 import { countFor, type Understanding } from '../../agent/understanding/understand.ts';
 import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.ts';
@@ -51,8 +52,16 @@ function dataSlides(u: Understanding, t: InlineTable): AddSlideArgs[] {
   const values = chart?.series?.map((s) => s.name) ?? [];
   const label = t.header[t.formats.findIndex((f) => f === 'text' || f === 'date')] ?? t.header[0];
   if (chart) out.push({ layout: 'chart', title: (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : `${values.slice(0, 3).join(', ')} by ${label}`).slice(0, 150), chart });
-  if (!chart || u.intents.compare || /\btable\b/i.test(JSON.stringify(u.intents))) {
-    out.push({ layout: 'table', title: t.name ?? (u.intents.compare ? 'Comparison' : 'Data'), table: { columns: t.header.slice(0, 8), rows: t.rows.slice(0, 20).map((r) => r.slice(0, 8).map((v, i) => shown(v, t.formats[i], t.currencies[i]))) } });
+  // (A rate applied to the sum, "add tax of 8%", is in the table only: the chart shows the items.)
+  if (!chart || u.intents.compare || /\btable\b/i.test(JSON.stringify(u.intents)) || t.adjustments?.length) {
+    const rows = t.rows.slice(0, 20).map((r) => r.slice(0, 8).map((v, i) => shown(v, t.formats[i], t.currencies[i])));
+    // "..., add tax of 8%": the sum, each rate's amount on it and the total after them.
+    if (t.adjustments?.length && t.header.length === 2 && t.rows.length <= 16) {
+      const a = adjustedTotals(t.rows, t.adjustments);
+      const money = (v: number) => shown(v, t.formats[1] === 'integer' ? 'number' : t.formats[1], t.currencies[1]);
+      rows.push([u.language === 'en' ? 'Subtotal' : WORDS[u.language].total, money(a.subtotal)], ...a.lines.map(([x, v]) => [adjustmentTitle(x), money(v)]), [WORDS[u.language].total, money(a.total)]);
+    }
+    out.push({ layout: 'table', title: t.name ?? (u.intents.compare ? 'Comparison' : 'Data'), table: { columns: t.header.slice(0, 8), rows } });
   }
   return out;
 }

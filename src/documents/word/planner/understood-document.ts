@@ -11,6 +11,7 @@ import { SCHEDULE_WORDS, scheduleOf } from '../../agent/understanding/schedule.t
 import { escapeInline } from '../inline.ts';
 import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
 import { dateNameIn } from '../../agent/understanding/facts.ts';
+import { adjustedTotals, adjustmentTitle } from '../../agent/understanding/adjustments.ts';
 
 const TIMELINE = /^(timeline|roadmap|milestones|schedule|phases|zeitplan|cronograma|calendrier)$/i;
 const TIMELINE_WORD = /\b(timeline|roadmap|milestones?|schedule|zeitplan|cronograma|calendrier|hoja de ruta|feuille de route)\b/i;
@@ -146,7 +147,12 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
     // A total or average the request asks for is computed from its own figures (Word tables hold no formulas).
     const numeric = t.formats.map((f) => f === 'integer' || f === 'number' || f === 'currency');
     const column = (i: number) => t.rows.map((r) => r[i]).filter((v): v is number => typeof v === 'number');
-    if (u.intents.total && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Total**' : numeric[i] ? `**${shown(column(i).reduce((a, b) => a + b, 0), t.formats[i], t.currencies[i])}**` : '')));
+    // "..., add tax of 8%": the sum, each rate's amount on it and the total after them, computed (Word tables hold no formulas).
+    if (t.adjustments?.length && t.header.length === 2 && numeric[1]) {
+      const a = adjustedTotals(t.rows, t.adjustments);
+      const money = (v: number) => shown(v, t.formats[1] === 'integer' ? 'number' : t.formats[1], t.currencies[1]);
+      rows.push([u.language === 'en' ? 'Subtotal' : cap(w.total), money(a.subtotal)], ...a.lines.map(([x, v]) => [escapeInline(adjustmentTitle(x)), money(v)]), [`**${escapeInline(w.total)}**`, `**${money(a.total)}**`]);
+    } else if (u.intents.total && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Total**' : numeric[i] ? `**${shown(column(i).reduce((a, b) => a + b, 0), t.formats[i], t.currencies[i])}**` : '')));
     if (u.intents.average && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Average**' : numeric[i] && column(i).length ? `**${shown(column(i).reduce((a, b) => a + b, 0) / column(i).length, t.formats[i], t.currencies[i])}**` : '')));
     blocks.push(`# ${escapeInline(t.name ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, rows)}`);
     if (u.intents.chart) out.remarks.push('A Word document gets the data as a table; ask Slides or Excel for a native chart of it.');
