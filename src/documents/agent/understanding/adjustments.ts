@@ -1,7 +1,9 @@
 // A rate a request applies to its listed amounts ("food 200, drinks 100, add tax of 8%", "plus a 15%
 // tip", "discount of 10%"): not one of the amounts but a share of their sum, added (a tax, a tip, a
 // service charge) or taken off (a discount).
-import type { Cell } from './inline-data.ts';
+
+/** A table cell as inline-data.ts types it (not imported: inline-data.ts reads adjustments with this module). */
+type Cell = string | number | null;
 
 export interface Adjustment {
   /** As a reader names it: "Tax", "Sales tax", "VAT", "Tip", "Service charge", "Discount". */
