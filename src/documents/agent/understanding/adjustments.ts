@@ -1,6 +1,6 @@
-// A rate a request applies to its listed amounts ("food 200, drinks 100, add tax of 8%", "plus a 15%
-// tip", "discount of 10%"): not one of the amounts but a share of their sum, added (a tax, a tip, a
-// service charge) or taken off (a discount).
+// A rate a request applies to its listed amounts ("food 200, drinks 100, add tax of 8%", "tip 15%",
+// "discount of 10%"): not one of the amounts but a share of their sum, added (a tax, a tip, a service
+// charge) or taken off (a discount). Only a rate named after its amount is read ("15% tip" is not).
 
 /** A table cell as inline-data.ts types it (not imported: inline-data.ts reads adjustments with this module). */
 type Cell = string | number | null;

@@ -11,6 +11,9 @@ describe('casualTopic', () => {
     ['Need a short presentation introducing our new expense policy to employees: what changed, the new limits, and how to submit receipts.', 'new expense policy'],
     ["We had a really bad outage last Tuesday (payments down 3 hours) and I need to walk leadership through what happened, root cause, and what we're changing", "last Tuesday's outage"],
     ['so we had a data breach and the board wants a deck', 'the data breach'],
+    // A comma or a point between digits is part of a number, not where the topic ends.
+    ['deck: v2.1 release', 'v2.1 release'],
+    ['status update deck: signups 3,400, +12% MoM, churn 2.1%', 'signups 3,400'],
   ])('%s', (prompt, topic) => {
     expect(casualTopic(prompt)).toBe(topic);
   });

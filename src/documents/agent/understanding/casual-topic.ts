@@ -20,7 +20,8 @@ export function isOccasion(phrase: string): boolean {
 // What a casual request puts right before its topic.
 const LEAD = /(?<!\p{L})(?:about|on|regarding|covering|introducing|proposing|pitching|announcing|explaining|presenting|to (?:pitch|present|explain|introduce|announce|propose)|go (?:over|through)|talk about|walk (?:\p{L}+ )?through)\s+(.+?)(?=\s*(?:[.!?;:(\n]|,\s|\s[—–-]\s|$))/giu;
 // A topic set off by a colon or a dash after the request's own words ("quick deck for friday: hiring plan 2025, ...").
-const AFTER_SEPARATOR = /^[^:—–\n]{0,60}?\b(?:deck|slides?|presentation|pls|please|talk)\b[^:—–\n]{0,30}?\s*(?::|—|–|\s-\s)\s*(.+?)(?=\s*(?:[,.;!?(\n]|\s[—–-]\s|$))/iu;
+// (A comma or a point between digits is part of a number: "signups 3,400", "v2.1 release".)
+const AFTER_SEPARATOR = /^[^:—–\n]{0,60}?\b(?:deck|slides?|presentation|pls|please|talk)\b[^:—–\n]{0,30}?\s*(?::|—|–|\s-\s)\s*(.+?)(?=\s*(?:(?<!\d)[,.]|[,.](?!\d)|[;!?(\n]|\s[—–-]\s|$))/iu;
 // Where the topic ends and the occasion, audience or an aside starts.
 const TAIL = new RegExp(`\\s+(?:(?:on|by|for|at|in)\\s+)?(?:${WHEN}|for \\d.*|to ${AUDIENCE}\\b.*|for ${AUDIENCE}\\b.*|(?:and|but|so) (?:i|we|it|they|need|want|make|can|please|maybe|also)\\b.*)$`, 'i');
 

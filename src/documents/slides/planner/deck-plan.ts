@@ -141,8 +141,9 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // content, not the topic; the meeting names the deck ("All-hands").
   const occasion = occasionOf(prompt);
   const casual = casualTopic(prompt);
-  const content = (t: string) => [...u.statements, ...u.items].some((x) => x.toLowerCase() === t.toLowerCase() || x.toLowerCase().startsWith(`${t.toLowerCase()} `));
-  const asked = casual && occasion && content(casual) ? null : casual;
+  const content = (t: string) => [...u.statements, ...u.items].some((x) => x.toLowerCase() === t.toLowerCase() || (x.toLowerCase().startsWith(t.toLowerCase()) && /^[\s,;:]/.test(x.slice(t.length))));
+  // ("status update deck: signups 3,400, +12% MoM, ...": nor the first fact of a deck its own name names.)
+  const asked = casual && (occasion || named) && content(casual) ? null : casual;
   // ("weekly meal plan for a family of 4": a plan laid out in rows and columns is named by what it is.)
   const laidOut = laidOutName(u);
   // "training deck for new cashiers": who it is for is not its topic; the deck's own name says what it is.
