@@ -90,6 +90,13 @@ describe('a schedule', () => {
     expect(recordsIn('weekly workout log: monday run 5k 28 min, wednesday bike 20k 45 min, friday swim 1k 30 min')).toMatchObject({
       header: ['Day', 'Activity', 'Distance (km)', 'Minutes'], rows: [['Monday', 'Run', 5, 28], ['Wednesday', 'Bike', 20, 45], ['Friday', 'Swim', 1, 30]],
     });
+    // Things and how much there is of each: a unit column, and no total when the units differ.
+    expect(recordsIn('inventory list for my bakery: flour 20 kg, sugar 10 kg, butter 5 kg, eggs 120')).toMatchObject({
+      header: ['Item', 'Quantity', 'Unit'], rows: [['Flour', 20, 'kg'], ['Sugar', 10, 'kg'], ['Butter', 5, 'kg'], ['Eggs', 120, null]], totals: false,
+    });
+    expect(recordsIn('stock: flour 20 kg, sugar 10 kg')).not.toHaveProperty('totals');
+    // (Plain counts with no unit at all are label/value pairs, read elsewhere.)
+    expect(recordsIn('headcount: engineering 12, sales 8')).toBeNull();
     // Not records: a price alone (label/value pairs), line items, facts, items of different shapes.
     for (const p of ['rent $1200, food $400', 'flight $420, hotel 3 nights at $189, uber $63.40', 'served 12,000 families, opened a second pantry, 85 volunteers', 'laptops: MacBook Air $1099 13h, Dell XPS $999 1.19kg', 'Dune by Frank Herbert, a good novel']) expect(recordsIn(p)).toBeNull();
   });

@@ -1,6 +1,7 @@
 // Lists of records a request types in a line, each item the same shape: works and who made them
 // ("reading list: Dune by Frank Herbert, Project Hail Mary by Andy Weir"), or things with their measures
-// ("compare 3 laptops: MacBook Air $1099 13h battery 1.24kg, Dell XPS 13 $999 12h 1.19kg"). Each item
+// ("compare 3 laptops: MacBook Air $1099 13h battery 1.24kg, Dell XPS 13 $999 12h 1.19kg"), or things and
+// how much there is of each ("flour 20 kg, sugar 10 kg, eggs 120"). Each item
 // is a row; a measure's unit names its column ("Battery (h)", "Weight (kg)"), a price is "Price". Only a
 // list of at least two items that all read the same way is taken.
 import { typedTable, type InlineTable } from './inline-data.ts';
@@ -91,10 +92,25 @@ function measured(text: string, items: string[]): Found | null {
   return { header: [first, ...columns], rows: read.map((r) => [cap(r!.name), ...r!.cells.map((c) => c.value)]), name: noun ? `${first}s` : null, ...(/\bcompar/i.test(text) ? { totals: false } : {}) };
 }
 
+/** Units things are counted or weighed in, for stock and shopping lists ("flour 20 kg", "eggs 3 dozen"). */
+const QUANTITY_UNIT = String.raw`kg|g|grams?|lbs?|pounds?|oz|ounces?|l|liters?|litres?|ml|gallons?|gal|units?|pcs|pieces?|boxes|box|bags?|bottles?|cans?|packs?|packets?|dozen|cups?|rolls?|cartons?|jars?|loaves|loaf|trays?|cases?|crates?|sacks?|tins?`;
+const COUNTED = new RegExp(String.raw`^(\p{L}[\p{L}' -]{0,40}?)\s+(\d+(?:\.\d+)?)\s?(${QUANTITY_UNIT})?$`, 'iu');
+
+/**
+ * "flour 20 kg, sugar 10 kg, butter 5 kg, eggs 120": things with how much there is of each, at least one
+ * with a unit of quantity. A column for the units, since they differ; no total unless they are all the same.
+ */
+function counted(items: string[]): Found | null {
+  const read = items.map((i) => COUNTED.exec(i.trim()));
+  if (read.some((m) => !m) || !read.some((m) => m![3])) return null;
+  const units = read.map((m) => (m![3] ?? '').toLowerCase());
+  return { header: ['Item', 'Quantity', 'Unit'], rows: read.map((m, i) => [cap(m![1].trim()), m![2], units[i]]), name: null, ...(new Set(units).size > 1 ? { totals: false } : {}) };
+}
+
 export function recordsIn(text: string): InlineTable | null {
   const list = listItems(text);
   if (!list) return null;
-  const found = madeBy(text, list.items) ?? measured(text, list.items);
+  const found = madeBy(text, list.items) ?? measured(text, list.items) ?? counted(list.items);
   if (!found) return null;
   return { ...typedTable(found.header, found.rows), inferredHeader: true, name: found.name, source: list.source, ...(found.totals === false ? { totals: false } : {}) };
 }

@@ -142,11 +142,18 @@ export function understand(prompt: string): Understanding {
   // "Updates: launched the beta, fixed 12 bugs. Blockers: legal review": content under labels of its own.
   const read = groupsIn(rest);
   let { groups } = read;
-  const { sources, labelled } = read;
+  const { sources } = read;
+  let { labelled } = read;
   for (const source of sources) rest = rest.replace(source, ' ');
   // "meeting notes from the design review: decided to drop the sidebar, Maria will redo the icons by Friday": decisions, actions.
   const minutes = kind === 'minutes' && !groups.length && languageOf(prompt) === 'en' ? minutesIn(rest) : null;
-  if (minutes) { groups = minutes.groups; rest = rest.replace(minutes.source, ' '); }
+  if (minutes) {
+    groups = minutes.groups;
+    rest = rest.replace(minutes.source, ' ');
+    // ("meeting minutes: we decided ...": the notes under the document's own label are those groups, not a fact labelled "Meeting minutes".)
+    const source = minutes.source.toLowerCase();
+    labelled = labelled.filter(([, v]) => !source.includes(v.toLowerCase().slice(0, 40)));
+  }
   // Stated facts are not data: "revenue up 12%, churn down to 3%" is no series of one unit and meaning.
   let stated = tables.length ? null : statementsIn(rest);
   if (stated) rest = rest.replace(stated.source, ' ');
@@ -219,6 +226,8 @@ export function understand(prompt: string): Understanding {
   const counted = languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && compared.length < 2 && !fields.length ? countedComparisonIn(rest) : null;
   const weekly = counted ?? (languageOf(prompt) === 'en' && !columnsIn(rest).length && !rowsPer(rest) && !tables.length && !items.length && !fields.length ? weeklyPlanIn(rest) : null);
   if (counted) items = [];
+  // ("shopping list: milk 2 liters, eggs 1 dozen": what follows the label is the table, not a fact labelled "Shopping list".)
+  labelled = labelled.filter(([, v]) => !tables.some((t) => t.source && t.source.toLowerCase().includes(v.toLowerCase().slice(0, 40))));
   return {
     language: languageOf(prompt),
     kind,

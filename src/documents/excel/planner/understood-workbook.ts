@@ -80,7 +80,8 @@ export function inlineTableSheets(u: Understanding, tables: InlineTable[], namer
       out.remarks.push(`${income.map((r) => r[0]).join(', ')} ${income.length === 1 ? 'is' : 'are'} shown below the costs, not summed with them; "${left[0]}" is ${income.length === 1 ? 'it' : 'their sum'} less the total, as a live formula.`);
     }
     out.sheets.push(p.sheet);
-    if (lines) (out.unchartable ??= []).push(p.sheet.name);
+    // (Nor quantities in different units, "flour 20 kg, eggs 120": one bar per item would compare kilograms with eggs.)
+    if (lines || (t.totals === false && header.includes('Unit'))) (out.unchartable ??= []).push(p.sheet.name);
     const values = valueColumns(p.sheet);
     if (u.intents.average && values.length && p.sheet.rows > 1) {
       // The totals row sits right under the data; the averages go on the row after it, as live formulas.

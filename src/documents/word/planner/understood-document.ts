@@ -154,7 +154,9 @@ export function understoodDocument(u: Understanding): UnderstoodDocument {
       rows.push([u.language === 'en' ? 'Subtotal' : cap(w.total), money(a.subtotal)], ...a.lines.map(([x, v]) => [escapeInline(adjustmentTitle(x)), money(v)]), [`**${escapeInline(w.total)}**`, `**${money(a.total)}**`]);
     } else if (u.intents.total && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Total**' : numeric[i] ? `**${shown(column(i).reduce((a, b) => a + b, 0), t.formats[i], t.currencies[i])}**` : '')));
     if (u.intents.average && numeric.some(Boolean)) rows.push(t.header.map((_, i) => (i === 0 ? '**Average**' : numeric[i] && column(i).length ? `**${shown(column(i).reduce((a, b) => a + b, 0) / column(i).length, t.formats[i], t.currencies[i])}**` : '')));
-    blocks.push(`# ${escapeInline(t.name ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, rows)}`);
+    // ("shopping list: milk 2 liters, ...": the one table of a list the request names is that list.)
+    const listed = u.tables.length === 1 && u.label && /\blist$/i.test(u.label) ? cap(u.label) : null;
+    blocks.push(`# ${escapeInline(t.name ?? listed ?? (u.intents.chart?.y && u.intents.chart.x ? `${u.intents.chart.y} by ${u.intents.chart.x}` : u.intents.compare ? 'Comparison' : 'Data'))}\n\n${pipeTable(t.header, rows)}`);
     if (u.intents.chart) out.remarks.push('A Word document gets the data as a table; ask Slides or Excel for a native chart of it.');
   }
   if (u.compared.length && !u.tables.length) {
