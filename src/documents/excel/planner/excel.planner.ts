@@ -25,6 +25,8 @@ import { gradebookPlan } from './gradebook.ts';
 import { savingsIn } from '../../agent/understanding/savings.ts';
 import { savingsPlan } from './savings-plan.ts';
 import { weightedGradesPlan } from './weighted-grades-plan.ts';
+import { timesheetPlan } from './timesheet-plan.ts';
+import { timesheetIn } from '../../agent/understanding/timesheet.ts';
 import { weightedGradesIn } from '../../agent/understanding/weighted-grades.ts';
 import { ratedCostsIn } from '../../agent/understanding/rated-costs.ts';
 import { ratedBudgetPlan } from './rated-budget.ts';
@@ -41,6 +43,8 @@ function calculatorFor(prompt: string, namer: SheetNamer, pairsOnly: boolean): A
   // ("grade calculator: homework 20%, midterm 30%, final 50%": read before the pairs they also are.)
   const weighted = weightedGradesIn(prompt);
   if (weighted) return weightedGradesPlan(weighted, namer);
+  const timesheet = pairsOnly ? null : timesheetIn(prompt);
+  if (timesheet) return timesheetPlan(timesheet, namer);
   const savings = pairsOnly ? null : savingsIn(prompt);
   if (savings) return savingsPlan(savings, namer);
   const allocation = allocationIn(prompt);
