@@ -7,10 +7,12 @@ import { splitList } from './enumerations.ts';
 const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const COUNTED = /\bcompar(?:e|es|ing|ison\s+of|ison\s+between)\s+(?:the\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?)\s*(?::|\s+(?:on|by|in\s+terms\s+of|across|for)\s+)\s*([^.\n;]+)/iu;
 
-/** "apartments" -> "apartment", "cities" -> "city", "boxes" -> "box", "offers" -> "offer". */
-function singular(word: string): string {
+/** "apartments" -> "apartment", "cities" -> "city", "boxes" -> "box", "exercises" -> "exercise"; "status", "analysis" stay. */
+export function singular(word: string): string {
+  if (/(?:us|is)$/i.test(word)) return word;
   if (/ies$/i.test(word)) return word.slice(0, -3) + 'y';
-  if (/(?:s|x|z|ch|sh)es$/i.test(word)) return word.slice(0, -2);
+  // ("boxes", "classes", "matches", "statuses" lose "es"; "exercises", "courses", "expenses" only "s".)
+  if (/(?:ss|x|z|ch|sh|us)es$/i.test(word)) return word.slice(0, -2);
   if (/[^s]s$/i.test(word)) return word.slice(0, -1);
   return word;
 }

@@ -81,7 +81,8 @@ export function placeholdersFor(item: string, subject: string | null, lang: Lang
   // (An acronym keeps its capitals: "NPS", not "nPS"; so does a name the subject writes with one: "Kubernetes".)
   const first = item.split(/\s+/)[0];
   const named = names.includes(first) || subject !== null && new RegExp(`(?:^|[^\\p{L}])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(subject);
-  const lead = /^\p{Lu}{2}/u.test(item) || named ? item : `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+  // ("Q&A", "R&D", "P2P" keep their capitals too: not "q&A".)
+  const lead = /^\p{Lu}(?:\p{Lu}|[&\d/]\p{Lu}?)/u.test(item) || named ? item : `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
   // ("on Kubernetes for Kubernetes and Docker": a part the subject names needs no "for" the subject.)
   const within = subject !== null && subject.toLowerCase().includes(item.toLowerCase());
   if (!hints) return [w.add(`the key points on ${lead}${subject && !within ? ` for ${subject}` : ''}`)];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { capitalize } from '../planner-helpers.ts';
 import { withoutAudience } from './audience.ts';
-import { partsOf } from './placeholders.ts';
+import { partsOf, placeholdersFor } from './placeholders.ts';
 import { understand } from './understand.ts';
 
 const deckParts = (prompt: string) => {
@@ -77,5 +77,17 @@ describe('a class as the audience a topic ends with', () => {
     expect(withoutAudience('climate change for high school students')).toBe('climate change');
     expect(withoutAudience('the solar system for 3rd grade students')).toBe('the solar system');
     expect(withoutAudience('the new CRM for our sales team')).toBe('the new CRM');
+  });
+});
+
+describe('placeholdersFor', () => {
+  it.each([
+    ['Q&A', '[Add the key points on Q&A for board meeting]'],
+    ['R&D budget', '[Add the key points on R&D budget for board meeting]'],
+    ['A/B tests', '[Add the key points on A/B tests for board meeting]'],
+    ['NPS', '[Add the key points on NPS for board meeting]'],
+    ['Hiring plan', '[Add the key points on hiring plan for board meeting]'],
+  ])('keeps the capitals of "%s" only where they are part of its name', (item, placeholder) => {
+    expect(placeholdersFor(item, 'board meeting', 'en')).toEqual([placeholder]);
   });
 });

@@ -18,7 +18,7 @@ import { topicAfterAudience, withoutAudience } from './audience.ts';
 import { groupsIn, type Group } from './groups.ts';
 import { minutesIn } from './minutes.ts';
 import { weeklyPlanIn } from './weekly.ts';
-import { countedComparisonIn } from './counted-comparison.ts';
+import { countedComparisonIn, singular } from './counted-comparison.ts';
 
 /** A list's label that names the things listed, not their values: "subscriptions", "streaming services", "bills". */
 const THINGS = /(?:^|\s)(subscriptions|memberships|services|apps|tools|bills|products|purchases|gifts|plans|licen[cs]es)$/i;
@@ -134,6 +134,19 @@ function weAre(text: string): string | null {
   return m && m[1].split(/\s+/).length <= 6 ? m[1] : null;
 }
 
+/** Columns whose header stays plural: what a cell holds several of, or a measure. */
+const PLURAL_HEADER = /^(?:notes|comments|details|remarks|hours|minutes|miles|sales|earnings|expenses|savings|links|tags|attendees|ingredients|steps|points|calories|reps|sets|units)$/i;
+
+/** A tracker's field as its column's header ("tasks, owners, due dates and status": Task, Owner, Due date, Status). */
+function fieldHeader(field: string): string {
+  const words = field.split(/\s+/);
+  // (The noun, not a participle after it: "dates applied" is "Date applied".)
+  const at = words.length > 1 && /ed$/i.test(words[words.length - 1]) ? words.length - 2 : words.length - 1;
+  if (languageOf(field) === 'en' && !PLURAL_HEADER.test(words[at])) words[at] = singular(words[at]);
+  const header = words.join(' ');
+  return header[0].toUpperCase() + header.slice(1);
+}
+
 export function understand(prompt: string): Understanding {
   let kind = kindOf(prompt);
   const tables = tablesIn(prompt);
@@ -243,7 +256,7 @@ export function understand(prompt: string): Understanding {
     compared,
     criteria: criteriaIn(rest),
     milestones: milestonesIn(rest),
-    columns: fields.length ? fields.map((f) => f[0].toUpperCase() + f.slice(1)) : weekly?.columns ?? columnsIn(rest),
+    columns: fields.length ? fields.map(fieldHeader) : weekly?.columns ?? columnsIn(rest),
     rowsPer: weekly ? { per: weekly.per, items: weekly.items } : rowsPer(rest),
     statements: stated?.items ?? [],
     // ("write a job description for ...: remote, Python and Postgres, 5+ years, ...": what it must say.)

@@ -254,3 +254,13 @@ describe('checklists', () => {
     expect(understand('an onboarding checklist for new engineers: laptop setup, repo access').subject).toBeNull();
   });
 });
+
+describe("a tracker's fields", () => {
+  it.each([
+    ['project tracker with tasks, owners, due dates and status', ['Task', 'Owner', 'Due date', 'Status']],
+    ['a spreadsheet to track my job applications - companies, roles, dates applied, notes', ['Company', 'Role', 'Date applied', 'Notes']],
+    ['workout tracker with exercises, sets, reps and weights', ['Exercise', 'Sets', 'Reps', 'Weight']],
+  ])('%s: one thing per column', (prompt, columns) => {
+    expect(understand(prompt).columns).toEqual(columns);
+  });
+});
