@@ -83,6 +83,13 @@ describe('a savings goal in a request', () => {
     expect(savingsIn('savings plan: I want to save $10,000 in 12 months, I already have $1,500')).toEqual({ goal: 10000, currency: 'USD', months: 12, saved: 1500, rate: 0, purpose: null });
     expect(savingsIn('help me save for a trip to Japan, I need $6,000 in 18 months at 3% interest')).toMatchObject({ goal: 6000, months: 18, saved: 0, rate: 0.03, purpose: 'trip to Japan' });
     expect(savingsIn('emergency fund savings tracker, goal $15k over 2 years, starting with $2,000')).toMatchObject({ goal: 15000, months: 24, saved: 2000, purpose: 'emergency fund' });
+    // A month to reach the goal by counts from the day of the request: the next August, or the month of the year given.
+    const now = new Date(Date.UTC(2026, 10, 28));
+    expect(savingsIn('savings tracker for a vacation, goal 3000 by August', now)).toMatchObject({ goal: 3000, months: 9, purpose: 'vacation' });
+    expect(savingsIn('save $5,000 for a car by June 2027', now)).toMatchObject({ goal: 5000, currency: 'USD', months: 7 });
+    expect(savingsIn('savings goal of $1,200 by December', now)).toMatchObject({ goal: 1200, months: 1 });
+    expect(savingsIn('savings goal of $1,200 by November 2026', now)).toBeNull(); // already past
+    expect(savingsIn('savings goal: 3000 by next week', now)).toBeNull();
     // No goal amount or no time: not a plan to compute.
     expect(savingsIn('savings plan for my team offsite')).toBeNull();
     expect(savingsIn('budget: save 20% of income')).toBeNull();
