@@ -12,6 +12,7 @@ import { kindOf, understand, type Understanding } from '../../agent/understandin
 import { casualTopic, isOccasion, occasionOf } from '../../agent/understanding/casual-topic.ts';
 import { isAudience } from '../../agent/understanding/audience.ts';
 import { laidOutName } from '../../agent/understanding/counted-comparison.ts';
+import { scheduleOf } from '../../agent/understanding/schedule.ts';
 import { understoodSlides } from './understood-slides.ts';
 
 const BULLETS_PER_SLIDE = 6;
@@ -198,7 +199,9 @@ export function planDeck(prompt: string, inputs: ResolvedInputs): DeckPlan {
   for (const d of o.slides) body.push(...draftToSlides(d, inputs));
   // "... a bar chart of signups by month: Jan 120, Feb 150" lists data, not slides.
   const dataNotSections = u.tables.some((t) => t.inferredHeader) && o.sections.every((s) => /\d/.test(s));
-  const understood = !o.slides.length && (!o.sections.length || dataNotSections) ? understoodSlides(u, o.prose, stated ? facts.map(([k, v]) => `**${k}:** ${v}`) : []) : null;
+  // ("team offsite agenda: 9am breakfast, 10am strategy, ...": times and what happens then are one schedule, not a slide each.)
+  const timed = o.sections.length >= 2 && scheduleOf(o.sections) !== null && scheduleOf(u.items) !== null;
+  const understood = !o.slides.length && (!o.sections.length || dataNotSections || timed) ? understoodSlides(u, o.prose, stated ? facts.map(([k, v]) => `**${k}:** ${v}`) : []) : null;
   if (understood) body.push(...understood.slides);
   else if (facts.length && stated) body.unshift(...bulletSlides('Key facts', facts.map(([k, v]) => `**${k}:** ${v}`)));
   else for (const s of o.sections) body.push(...draftToSlides({ title: capitalize(s), bullets: [] }, inputs));
