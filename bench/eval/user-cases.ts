@@ -315,4 +315,7 @@ export const USER_CASES: EvalCase[] = [
   { id: 'savings-goal-by-month', format: 'excel', prompt: 'savings tracker for a vacation, goal 3000 by August', checks: [{ check: 'titles', include: ['Savings plan', 'Schedule'] }, { check: 'cell', sheet: 'Savings plan', cell: 'A2', equals: 'Goal' }, { check: 'cell', sheet: 'Savings plan', cell: 'B2', equals: 3000, numeric: true }, { check: 'cell', sheet: 'Savings plan', cell: 'A5', equals: 'Months' }, { check: 'text', excludes: ['[Add task', 'Owner'] }] },
   // A timed agenda is one schedule table in a deck too when the request does not say "deck".
   { id: 'timed-agenda-deck-unsaid', format: 'slides', prompt: 'team offsite agenda: 9am breakfast, 10am strategy, 12pm lunch, 2pm hiking', checks: [{ check: 'tables', min: 1, header: ['Time'] }, { check: 'no_titles', exclude: ['9am breakfast', '2pm hiking'] }, { check: 'text', includes: ['Breakfast', 'Hiking'] }] },
+  // A training deck is titled for what or whom it trains, as the request says it: the article stays, an audience is named.
+  { id: 'training-deck-article', format: 'slides', prompt: 'training deck for the new CRM', checks: [{ check: 'titles', include: ['Training for the new CRM', 'Learning objectives'], ordered: true }] },
+  { id: 'onboarding-deck-audience', format: 'slides', prompt: 'onboarding deck for the sales team', checks: [{ check: 'titles', include: ['Onboarding for the sales team', 'Learning objectives'], ordered: true }, { check: 'no_titles', exclude: ['Onboarding'] }] },
 ];

@@ -151,7 +151,11 @@ function deckTitle(prompt: string, o: PromptOutline, inputs: ResolvedInputs, u: 
   // (A training's own name says so even where its people are not a known audience: "for warehouse staff".)
   const training = u.label && /^(?:\p{L}+\s+)?(?:training|onboarding|orientation|induction)$/iu.test(u.label) ? u.label : null;
   const forWhom = topic && forPurpose(topic) ? (training ?? (named && isAudience(topic) ? named : null)) : null;
-  const whoFor = forWhom && topic ? `${forWhom} for ${topic}` : null;
+  // ("training deck for the new CRM": the article the request gives the thing stays, "Training for the new CRM".)
+  const the = topic && new RegExp(String.raw`\bfor\s+the\s+${topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(prompt) ? 'the ' : '';
+  // ("onboarding deck for the sales team": a training for an audience is titled for them, as the request says it.)
+  const audience = training && !topic ? /\bfor\s+((?:the|our|all|new|all\s+the)\s+)*[\p{L} -]{2,40}?(?=\s*(?:[.,;:!?\n]|$))/iu.exec(prompt.split(/[.:\n]/)[0])?.[0].replace(/^for\s+/i, '') : null;
+  const whoFor = forWhom && topic ? `${forWhom} for ${the}${topic}` : audience && isAudience(audience) ? `${training} for ${audience.replace(/^our\s+/i, 'the ')}` : null;
   // ("agenda for monday's team meeting: ...": the meeting names the deck; its Agenda slide follows.)
   // (Not where the deck's own name says more than "Agenda": "team offsite agenda deck".)
   const agendaFor = u.kind === 'agenda' && (!named || /^agenda$/i.test(named)) ? occasion : null;
